@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Scheduler policy functions implemented in Rust (kernel/sched/sched_rs.rs).
+ *
+ * Pure integer math, safe to call with rq->lock held. The Rust definitions
+ * are checked against these prototypes at build time by #[export].
+ */
+#ifndef _LINUX_SCHED_SCHED_RS_H
+#define _LINUX_SCHED_SCHED_RS_H
+
+#include <linux/types.h>
+
+#ifdef CONFIG_SCHED_RUST_POLICY
+/* SIS_UTIL: CPUs of an LLC select_idle_cpu() may scan; see update_idle_cpu_scan(). */
+u32 sched_rs_nr_idle_scan(u64 sum_util, u32 llc_weight, u32 imbalance_pct);
+#endif
+
+#endif /* _LINUX_SCHED_SCHED_RS_H */

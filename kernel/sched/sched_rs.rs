@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Scheduler policy math in Rust, called from the C scheduler.
+//!
+//! The policy modules under `kernel/sched/policy/` are pure, `no_std`, integer-only functions with
+//! no dependency on the `kernel` crate, so the same source files also build into a host crate
+//! (`tools/testing/sched-policy`) that checks them against the C formulas they replace. This crate
+//! root only adds the C ABI (`#[export]`, checked against the prototypes in
+//! `include/linux/sched/sched_rs.h`) and the KUnit suites.
+//!
+//! Every function here runs with `rq->lock` held and `CONFIG_RUST_OVERFLOW_CHECKS` may be on:
+//! nothing may allocate, sleep or panic.
+
+#[path = "policy/sis_util.rs"]
+pub mod sis_util;
+
+/// Number of CPUs `select_idle_cpu()` may scan in an LLC, see [`sis_util::nr_idle_scan`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_nr_idle_scan(sum_util: u64, llc_weight: u32, imbalance_pct: u32) -> u32 {
+    sis_util::nr_idle_scan(sum_util, llc_weight, imbalance_pct)
+}
+
+#[kunit_tests(sched_rs_sis_util)]
+mod tests {
+    use super::sis_util::{nr_idle_scan, SCHED_CAPACITY_SCALE};
+
+    /// `sum_util` of an LLC of `llc_weight` CPUs that are `pct` percent busy.
+    fn util(llc_weight: u32, pct: u64) -> u64 {
+        u64::from(llc_weight) * SCHED_CAPACITY_SCALE * pct / 100
+    }
+
+    const UTIL_PCT: [u64; 11] = [0, 5, 15, 25, 35, 45, 55, 65, 75, 85, 86];
+
+    /// The table of the SIS_UTIL changelog (LLC 16 and 112, imbalance_pct 117).
+    #[test]
+    fn changelog_vectors() {
+        let llc16: [u32; 11] = [16, 15, 15, 14, 13, 11, 9, 6, 3, 0, 0];
+        let llc112: [u32; 11] = [112, 111, 108, 102, 93, 81, 65, 47, 25, 1, 0];
+        for (i, pct) in UTIL_PCT.iter().enumerate() {
+            assert_eq!(nr_idle_scan(util(16, *pct), 16, 117), llc16[i]);
+            assert_eq!(nr_idle_scan(util(112, *pct), 112, 117), llc112[i]);
+        }
+    }
+
+    /// An idle LLC is scanned whole; an overloaded one not at all.
+    #[test]
+    fn bounds() {
+        for llc in [1u32, 2, 4, 8, 16, 64, 256] {
+            assert_eq!(nr_idle_scan(0, llc, 117), llc);
+            assert_eq!(nr_idle_scan(util(llc, 100), llc, 117), 0);
+        }
+    }
+
+    /// Inputs C would divide by zero or overflow on must not panic here.
+    #[test]
+    fn extremes_do_not_panic() {
+        assert_eq!(nr_idle_scan(12345, 0, 117), 0);
+        assert_eq!(nr_idle_scan(u64::MAX, 1, u32::MAX), 0);
+        assert_eq!(nr_idle_scan(0, u32::MAX, 117), u32::MAX);
+        assert_eq!(nr_idle_scan(u64::MAX, u32::MAX, 117), 0);
+    }
+}

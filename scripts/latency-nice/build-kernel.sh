@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Configure and build the test kernel.
+#
+# usage: build-kernel.sh SRCDIR BUILDDIR OUTDIR
+#
+# Config: tinyconfig + kvm_guest.config + kernel/configs/latency_nice_qemu.config, then
+# olddefconfig; fails if a must-have option (RUST above all) was dropped. The .config is
+# only replaced when it changes, so BUILDDIR stays an incremental O= build directory.
+# C objects go through ccache. The image is copied to OUTDIR/bzImage.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+src=$(cd "${1:?usage: build-kernel.sh SRCDIR BUILDDIR OUTDIR}" && pwd)
+mkdir -p "$2" "$3"
+bdir=$(cd "$2" && pwd)
+out=$(cd "$3" && pwd)
+fragment=$top/kernel/configs/latency_nice_qemu.config
+jobs=${JOBS:-$(nproc)}
+say() { printf '==> kernel: %s\n' "$*" >&2; }
+
+cc=gcc
+command -v ccache >/dev/null && cc="ccache gcc"
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/latency-nice-ccache} CCACHE_BASEDIR=$src
+kmake() { make -s -C "$src" O="$bdir" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+
+say "config"
+cfg=$(mktemp -d)
+trap 'rm -rf "$cfg"' EXIT
+kmake O="$cfg" tinyconfig >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" \
+	"$src/kernel/configs/kvm_guest.config" "$fragment" >"$cfg/merge.log"
+kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef.log" >&2; exit 1; }
+
+# Must-haves: what the fragment asks for and the tests depend on. Dropping RUST is the
+# classic silent failure (scripts/rust_is_available.sh failed, HAVE_RUST unset).
+missing=()
+for opt in 64BIT RUST SCHED_RUST_POLICY KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
+	   FAIR_GROUP_SCHED DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE; do
+	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
+done
+if ((${#missing[@]})); then
+	echo "build-kernel: olddefconfig dropped ${missing[*]}" >&2
+	if [[ " ${missing[*]} " == *" CONFIG_RUST "* ]]; then
+		echo "build-kernel: the Rust toolchain is not usable; make rustavailable says:" >&2
+		make -s -C "$src" O="$cfg" rustavailable >&2 || true
+	fi
+	exit 1
+fi
+if ! cmp -s "$cfg/.config" "$bdir/.config"; then
+	cp "$cfg/.config" "$bdir/.config"
+	say "new .config in $bdir"
+fi
+
+say "build (-j$jobs, O=$bdir)"
+kmake olddefconfig >/dev/null
+kmake bzImage
+cp "$bdir/arch/x86/boot/bzImage" "$out/bzImage"
+cp "$bdir/System.map" "$out/System.map"
+say "image $out/bzImage ($(stat -c %s "$out/bzImage") bytes)"

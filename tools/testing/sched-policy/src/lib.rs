@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Host build of the scheduler policy modules of `kernel/sched/policy/`.
+//!
+//! The very files the kernel builds into `sched_rs` are included here with `#[path]`, in a
+//! `no_std` crate, so that anything the kernel could not build (std, allocation) fails here too.
+//! [`c_ref`] exposes the C code they replace, compiled from `c/` by `build.rs`, for differential
+//! tests.
+
+#![no_std]
+
+#[path = "../../../../kernel/sched/policy/sis_util.rs"]
+pub mod sis_util;
+
+/// The C formulas the Rust modules replace, transcribed from Linux 7.2.
+pub mod c_ref {
+    extern "C" {
+        /// `update_idle_cpu_scan()`'s computation of `nr_idle_scan` (kernel/sched/fair.c).
+        pub fn c_ref_nr_idle_scan(sum_util: u64, llc_weight: i32, pct: i32) -> i32;
+    }
+
+    /// Safe wrapper of [`c_ref_nr_idle_scan`]; `llc_weight` must not be 0 (C divides by it).
+    pub fn nr_idle_scan(sum_util: u64, llc_weight: i32, pct: i32) -> i32 {
+        assert!(llc_weight != 0, "the C formula divides by llc_weight");
+        // SAFETY: pure arithmetic on its arguments; the only undefined case, a zero divisor, is
+        // excluded above.
+        unsafe { c_ref_nr_idle_scan(sum_util, llc_weight, pct) }
+    }
+}
