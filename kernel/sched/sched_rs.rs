@@ -11,6 +11,8 @@
 //! Every function here runs with `rq->lock` held and `CONFIG_RUST_OVERFLOW_CHECKS` may be on:
 //! nothing may allocate, sleep or panic.
 
+use kernel::prelude::*;
+
 #[path = "policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -20,7 +22,11 @@ pub mod sis_util;
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_nr_idle_scan(sum_util: u64, llc_weight: u32, imbalance_pct: u32) -> u32 {
+pub unsafe extern "C" fn sched_rs_nr_idle_scan(
+    sum_util: u64,
+    llc_weight: u32,
+    imbalance_pct: u32,
+) -> u32 {
     sis_util::nr_idle_scan(sum_util, llc_weight, imbalance_pct)
 }
 

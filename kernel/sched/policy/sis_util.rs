@@ -41,10 +41,7 @@ pub fn nr_idle_scan(sum_util: u64, llc_weight: u32, imbalance_pct: u32) -> u32 {
     let pct = u64::from(imbalance_pct);
 
     // Equation [4]. The divisor is a non-zero constant.
-    let tmp = x
-        .saturating_mul(x)
-        .saturating_mul(pct)
-        .saturating_mul(pct)
+    let tmp = x.saturating_mul(x).saturating_mul(pct).saturating_mul(pct)
         / (10000 * SCHED_CAPACITY_SCALE);
     let y = SCHED_CAPACITY_SCALE - tmp.min(SCHED_CAPACITY_SCALE);
 

@@ -47,7 +47,11 @@ fn equals_c_over_the_whole_kernel_range() {
                 let sum = x * u64::from(llc) + rem;
                 let rust = nr_idle_scan(sum, llc, pct);
                 let c = c_ref::nr_idle_scan(sum, llc as i32, pct as i32);
-                assert_eq!(i64::from(rust), i64::from(c), "sum {sum} llc {llc} pct {pct}");
+                assert_eq!(
+                    i64::from(rust),
+                    i64::from(c),
+                    "sum {sum} llc {llc} pct {pct}"
+                );
                 n += 1;
             }
         }

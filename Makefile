@@ -1,0 +1,81 @@
+# latency_nice for Linux 7.2: fetch the pinned base, apply the series, build, boot, test.
+#
+#   make run     the main job: build the patched kernel, boot it, run the demo
+#   make test    everything CI runs (host tests, kernel build, KUnit + in-guest tests
+#                on two topologies, series checks)
+#
+# KERNEL_SRC=/path/to/linux-7.2 applies the series to that tree (in place) instead of
+# fetching Debian's linux-source-7.2.
+
+SHELL       := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+OUT         := $(CURDIR)/out
+S           := $(CURDIR)/scripts/latency-nice
+KERNEL_SRC  ?=
+SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
+BUILD       := $(OUT)/build
+KUNIT_SUITES := sched_rs_sis_util
+TOPOLOGIES  := flat numa
+STAGE       = $(S)/stage.sh
+
+.PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
+	guest-test check-bases check-series check-config-off
+
+all: kernel
+
+deps:
+	@$(STAGE) deps $(S)/deps.sh
+
+fetch: deps
+	@if [ -n "$(KERNEL_SRC)" ]; then echo "==> fetch: using KERNEL_SRC=$(SRC)"; \
+	elif [ -f $(SRC)/.latency-nice-base ]; then echo "==> fetch: base $$(cat $(SRC)/.latency-nice-base) already unpacked"; \
+	else $(STAGE) fetch $(S)/fetch-base.sh $(OUT)/src; fi
+
+apply: fetch
+	@$(STAGE) apply $(S)/apply-series.sh $(SRC)
+
+kernel: apply
+	@$(STAGE) build $(S)/build-kernel.sh $(SRC) $(BUILD) $(OUT)
+
+initramfs: deps
+	@$(STAGE) initramfs $(S)/mkinitramfs.sh $(OUT)/initramfs.cpio.gz
+
+host-test: deps
+	@$(STAGE) host-tests $(S)/host-test.sh
+
+guest-test: kernel initramfs
+	@for t in $(TOPOLOGIES); do \
+		$(STAGE) boot-$$t $(S)/boot.sh $$t $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
+		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
+	done; exit $${fail:-0}
+
+check-bases: deps
+	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases
+
+series: deps
+	@$(STAGE) series $(S)/format-series.sh $(OUT)/series
+
+check-series: series
+
+# The series with CONFIG_SCHED_RUST_POLICY=n: builds, and no Rust policy code is linked.
+check-config-off: apply
+	@$(STAGE) build-config-off $(S)/build-kernel.sh $(SRC) $(OUT)/build-off $(OUT)/off \
+		$(CURDIR)/kernel/configs/latency_nice_off.config
+	@if grep -q ' sched_rs_' $(OUT)/off/System.map; then \
+		echo "check-config-off: Rust policy symbols linked with CONFIG_SCHED_RUST_POLICY=n" >&2; exit 1; \
+	else echo "==> config-off: builds, no sched_rs symbols in vmlinux"; fi
+
+test: host-test guest-test check-config-off check-bases check-series
+	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
+
+run: kernel
+	@$(S)/mkinitramfs.sh $(OUT)/initramfs-demo.cpio.gz $(S)/guest/demo.sh
+	@$(STAGE) boot-demo $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs-demo.cpio.gz $(OUT)/logs/console-demo.log demo || true
+	@sed -n '/^LN-DEMO/,/^LN-GUEST: done/p' $(OUT)/logs/console-demo.log | sed 's/\r//'
+	@$(S)/check-console.py $(OUT)/logs/console-demo.log $(KUNIT_SUITES)
+
+shell: kernel initramfs
+	$(S)/boot.sh $(or $(TOPO),flat) $(OUT)/bzImage $(OUT)/initramfs.cpio.gz /dev/null shell
+
+clean:
+	rm -rf $(OUT) target

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Boot the test kernel under QEMU (TCG) and keep the console log.
+#
+# usage: boot.sh TOPOLOGY BZIMAGE INITRAMFS LOG [MODE]
+#   TOPOLOGY: flat (2 vCPUs, one LLC) | numa (2 sockets x 4 CPUs, 2 NUMA nodes)
+#   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
+# Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
+# and BOOT_TIMEOUT (default 900 s) bounds a hang (exit 124).
+set -euo pipefail
+
+topo=${1:?usage: boot.sh flat|numa BZIMAGE INITRAMFS LOG [MODE]}
+kernel=${2:?}; initrd=${3:?}; log=${4:?}; mode=${5:-test}
+
+case "$topo" in
+flat)	smp=(-smp 2 -m 1G) ;;
+numa)	smp=(-smp 8,sockets=2,cores=4,threads=1 -m 2G
+	     -object memory-backend-ram,id=m0,size=1G -object memory-backend-ram,id=m1,size=1G
+	     -numa node,nodeid=0,cpus=0-3,memdev=m0 -numa node,nodeid=1,cpus=4-7,memdev=m1) ;;
+*)	echo "boot.sh: unknown topology '$topo' (flat|numa)" >&2; exit 2 ;;
+esac
+
+append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable ln.mode=$mode"
+qemu=(qemu-system-x86_64 -accel tcg -cpu max "${smp[@]}" -nographic -no-reboot -nic none
+      -kernel "$kernel" -initrd "$initrd" -append "$append")
+
+if [ "$mode" = shell ]; then
+	exec "${qemu[@]}"
+fi
+mkdir -p "$(dirname "$log")"
+timeout "${BOOT_TIMEOUT:-900}" "${qemu[@]}" </dev/null >"$log" 2>&1

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Judge one guest console log: KUnit suites, in-guest TAP, kernel splats.
+
+usage: check-console.py LOG [REQUIRED_KUNIT_SUITE...]
+
+Exit 0 only if the guest reached its end marker, every required KUnit suite
+ran and passed, no TAP line (KUnit or in-guest, at any nesting) says
+"not ok", and the kernel printed no WARN/BUG/Oops/panic.
+"""
+import re
+import sys
+
+SPLAT = re.compile(
+    r"(WARNING: CPU|\bBUG:|Oops|Kernel panic|general protection fault|"
+    r"Call Trace:|UBSAN:|KASAN:|rust_panic|panicked at|RCU stall|"
+    r"soft lockup|hung_task)"
+)
+# Optional "[   1.234] " timestamp, then TAP's indentation and "# " nesting.
+TAP = re.compile(r"^(?:\[[ \d.]+\] )?[\s#]*(not ok|ok) (\d+) (.*)$")
+KUNIT_SUITE_RESULT = re.compile(r"^(?:\[[ \d.]+\] )?\s*(not ok|ok) \d+ (\S+)\s*$")
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    path, required = sys.argv[1], sys.argv[2:]
+    with open(path, errors="replace") as f:
+        lines = [l.rstrip("\r\n").replace("\r", "") for l in f]
+
+    problems = []
+    done = any("LN-GUEST: done" in l for l in lines)
+    if not done:
+        problems.append("guest did not reach its end marker (timeout, hang or early panic)")
+    for l in lines:
+        if SPLAT.search(l):
+            problems.append(f"kernel splat: {l.strip()}")
+
+    passed = failed = 0
+    for l in lines:
+        m = TAP.match(l)
+        if not m:
+            continue
+        if m.group(1) == "ok":
+            passed += 1
+        else:
+            failed += 1
+            problems.append(f"test failed: {l.strip()}")
+
+    suites = {}
+    for l in lines:
+        m = KUNIT_SUITE_RESULT.match(l)
+        if m:
+            suites[m.group(2)] = m.group(1)
+    for s in required:
+        if s not in suites:
+            problems.append(f"KUnit suite {s} did not run")
+        elif suites[s] != "ok":
+            problems.append(f"KUnit suite {s} failed")
+
+    status = "FAIL" if problems else "PASS"
+    print(f"{status}: {path}: {passed} TAP lines ok, {failed} not ok, "
+          f"KUnit suites {', '.join(f'{k}={v}' for k, v in suites.items() if k in required) or 'none required'}")
+    for p in problems[:40]:
+        print(f"  {p}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

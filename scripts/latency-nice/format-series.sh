@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Write the series as `git format-patch` output (cover letter + one mail per patch,
+# new files included in the patch that introduces them) and prove it applies with
+# `git am` to a pristine base tree.
+#
+# usage: format-series.sh OUTDIR
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+outdir=${1:?usage: format-series.sh OUTDIR}
+mkdir -p "$outdir"; outdir=$(cd "$outdir" && pwd)
+work=$top/out/series-work
+say() { printf '==> series: %s\n' "$*" >&2; }
+git_() { git -C "$work/linux" -c user.name=latency-nice -c user.email=latency-nice@localhost \
+	-c core.autocrlf=false -c gc.auto=0 "$@"; }
+
+rm -rf "$work"
+"$top/scripts/latency-nice/fetch-base.sh" "$work" ${LN_BASE_VERSION:-}
+base_version=$(cat "$work/linux/.latency-nice-base")
+rm "$work/linux/.latency-nice-base"
+
+say "committing the pristine base $base_version"
+git_ init -q
+git_ add -A
+git_ commit -q -m "Linux 7.2 (Debian linux-source-7.2 $base_version)"
+base=$(git_ rev-parse HEAD)
+
+while read -r patch; do
+	case "$patch" in ''|'#'*) continue ;; esac
+	git_ am -q "$top/patches/$patch"
+	files=$(sed -n "s|^$patch:||p" "$top/patches/overlay")
+	if [ -n "$files" ]; then
+		for f in $files; do
+			mkdir -p "$work/linux/$(dirname "$f")"
+			cp "$top/$f" "$work/linux/$f"
+			git_ add "$f"
+		done
+		git_ commit -q --amend --no-edit
+	fi
+done < "$top/patches/series"
+
+rm -f "$outdir"/*.patch
+git_ format-patch -q --cover-letter --base="$base" -o "$outdir" "$base..HEAD"
+cover=$(ls "$outdir"/0000-cover-letter.patch)
+n=$(git_ rev-list --count "$base..HEAD")
+subject=$(sed -n 's/^Subject: \[PATCH 0\/N\] //p' "$top/patches/cover-letter")
+python3 - "$cover" "$top/patches/cover-letter" "$subject" "$base_version" <<'PY'
+import sys
+cover, blurb_file, subject, version = sys.argv[1:]
+blurb = open(blurb_file).read().split("\n", 2)[2].strip()
+text = open(cover).read()
+text = text.replace("*** SUBJECT HERE ***", subject).replace(
+    "*** BLURB HERE ***", blurb + f"\n\nApplies to linux-source-7.2 {version}.")
+open(cover, "w").write(text)
+PY
+say "wrote $n patches + cover letter to $outdir"
+
+say "checking that the mails apply with git am to the pristine base"
+head=$(git_ rev-parse HEAD)
+git_ checkout -q -b verify "$base"
+git_ am -q $(ls "$outdir"/*.patch | grep -v /0000-cover-letter.patch)
+if ! git_ diff --quiet "$head" HEAD; then
+	echo "format-series: the applied mails differ from the series" >&2
+	exit 1
+fi
+rm -rf "$work"
+say "series applies cleanly with git am ($n patches, base $base_version)"

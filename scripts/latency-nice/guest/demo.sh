@@ -1,0 +1,17 @@
+#!/bin/sh
+# `make run`: what the series does, shown in the running guest.
+echo "LN-DEMO: $(uname -r) on $(grep -c ^processor /proc/cpuinfo) CPUs"
+echo "LN-DEMO: Rust policy functions in this kernel:"
+grep ' sched_rs_' /proc/kallsyms | sed 's/^/    /'
+echo "LN-DEMO: KUnit at boot:"
+dmesg | grep -E '(ok|not ok) [0-9]+ sched_rs_|# sched_rs_.*pass:' | sed 's/^/    /'
+
+echo "LN-DEMO: SIS_UTIL scan bound (computed in Rust) as the load grows"
+sis=$(ls /sys/kernel/debug/sched/domains/cpu0/domain*/sis_util | head -1)
+hogs=""
+for load in 0 1 2; do
+	[ $load -gt 0 ] && { ( while :; do :; done ) & hogs="$hogs $!"; }
+	sleep 1
+	echo "    $load busy loops: $(tr '\n' ' ' < "$sis")"
+done
+kill $hogs; wait 2>/dev/null

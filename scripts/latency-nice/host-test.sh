@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Host-side tests: formatting, clippy, and the cargo tests of the workspace
+# (the policy modules of kernel/sched/policy against their C references).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+say() { printf '==> host: %s\n' "$*" >&2; }
+
+say "rustfmt --check (workspace and kernel/sched/*.rs)"
+cargo fmt --all --check
+rustfmt --check --edition 2021 --config-path rustfmt.toml kernel/sched/sched_rs.rs
+
+say "clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+say "cargo test"
+mkdir -p out/logs
+if ! cargo test --workspace > out/logs/host-test.log 2>&1; then
+	tail -60 out/logs/host-test.log >&2
+	exit 1
+fi
+grep -E '^(running [1-9]|test result: .* [1-9][0-9]* passed)' out/logs/host-test.log

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Build the test initramfs: static busybox, /init, the in-guest tests and static tools.
+#
+# usage: mkinitramfs.sh OUTFILE [DEMO_SCRIPT]
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+outfile=${1:?usage: mkinitramfs.sh OUTFILE [DEMO_SCRIPT]}
+demo=${2:-}
+say() { printf '==> initramfs: %s\n' "$*" >&2; }
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,tests}
+cp /bin/busybox "$root/bin/busybox"
+for applet in $("$root/bin/busybox" --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+install -m 0755 "$top/scripts/latency-nice/guest/init" "$root/init"
+echo "root:x:0:0:root:/:/bin/sh" > "$root/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+
+# In-guest tests: every executable under tools/testing/selftests/sched/<suite>/,
+# run in name order as /tests/<suite>-<name>.
+for t in "$top"/tools/testing/selftests/sched/*/*; do
+	[ -f "$t" ] && [ -x "$t" ] || continue
+	suite=$(basename "$(dirname "$t")")
+	install -m 0755 "$t" "$root/tests/$suite-$(basename "$t")"
+done
+# Static binaries built by the caller (Rust tools, test programs) go to /usr/bin.
+if [ -d "$top/out/guest-bin" ]; then
+	cp -a "$top/out/guest-bin/." "$root/usr/bin/"
+fi
+[ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
+
+mkdir -p "$(dirname "$outfile")"
+(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 > "$outfile"
+say "$outfile: $(ls "$root/tests" | wc -l) tests, $(stat -c %s "$outfile") bytes"

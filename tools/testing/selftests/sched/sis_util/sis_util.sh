@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# SIS_UTIL in the running kernel: the scan bound each LLC publishes in
+# /sys/kernel/debug/sched/domains/cpu*/domain*/sis_util must be what the C
+# formula of update_idle_cpu_scan() gives for the utilisation it was computed
+# from, while the load goes from idle to every CPU busy, and the bound must
+# follow the load (all CPUs at an idle LLC, none at a saturated one).
+# The formula is written out again here, in shell arithmetic, independently
+# of the Rust code under test. Output: TAP.
+
+DOMAINS=/sys/kernel/debug/sched/domains
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+fail=0
+n=0
+
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
+
+# C formula: x = sum/w; tmp = min(x*x*pct*pct / (10000*1024), 1024); (1024 - tmp) * w / 1024
+formula() {
+	x=$(($1 / $2))
+	tmp=$((x * x * $3 * $3 / 10240000))
+	[ $tmp -gt 1024 ] && tmp=1024
+	echo $(((1024 - tmp) * $2 / 1024))
+}
+
+field() { sed -n "s/^$1 //p" "$2"; }
+
+# Check one sis_util file; a concurrent update may pair a new bound with an
+# old sum (the file says so), so retry a few times before calling it wrong.
+check() {
+	f=$1
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		nr=$(field nr_idle_scan "$f"); sum=$(field sum_util "$f")
+		w=$(field span_weight "$f"); pct=$(field imbalance_pct "$f")
+		want=$(formula "$sum" "$w" "$pct")
+		[ "$nr" = "$want" ] && return 0
+		sleep 0.05
+	done
+	echo "# $f: nr_idle_scan=$nr sum_util=$sum span_weight=$w imbalance_pct=$pct, formula gives $want"
+	return 1
+}
+
+echo "TAP version 13"
+echo "1..6"
+
+files=$(ls $DOMAINS/cpu*/domain*/sis_util 2>/dev/null)
+if [ -n "$files" ]; then
+	ok "sis_util exposed for $(echo "$files" | wc -l) domains"
+else
+	not_ok "no $DOMAINS/cpu*/domain*/sis_util (boot with sched_verbose?)"
+fi
+
+if grep -q ' T sched_rs_nr_idle_scan$' /proc/kallsyms; then
+	ok "sched_rs_nr_idle_scan (Rust) is in the kernel"
+else
+	not_ok "sched_rs_nr_idle_scan missing from /proc/kallsyms"
+fi
+
+hogs=""
+start_hog() { ( while :; do :; done ) & hogs="$hogs $!"; }
+stop_hogs() { [ -n "$hogs" ] && kill $hogs 2>/dev/null; wait 2>/dev/null; hogs=""; }
+trap stop_hogs EXIT
+
+# Idle, then 1..ncpu CPU hogs: at each level every domain must agree with the formula.
+# PELT needs ~100 ms to converge; periodic balancing runs every few ms per domain.
+levels_ok=1
+idle_nr=""; busy_nr=""
+for load in $(seq 0 "$ncpu"); do
+	[ "$load" -gt 0 ] && start_hog
+	sleep 1
+	for f in $files; do
+		check "$f" || levels_ok=0
+	done
+	summary=""
+	for f in $files; do summary="$summary $(field nr_idle_scan "$f")/$(field span_weight "$f")"; done
+	echo "# $load hogs: nr_idle_scan/span_weight:$summary"
+	[ "$load" = 0 ] && idle_nr=$summary
+	[ "$load" = "$ncpu" ] && busy_nr=$summary
+done
+stop_hogs
+
+[ -n "$files" ] && [ $levels_ok = 1 ] && ok "nr_idle_scan equals the C formula at every load level" ||
+	not_ok "nr_idle_scan differs from the C formula"
+
+# An idle LLC is scanned (almost) whole: the idle guest's own noise may cost one CPU.
+idle_good=1
+for v in $idle_nr; do
+	nr=${v%/*}; w=${v#*/}
+	[ $((nr + 1)) -ge "$w" ] || idle_good=0
+done
+[ -n "$idle_nr" ] && [ $idle_good = 1 ] && ok "idle LLCs scan (nearly) every CPU:$idle_nr" ||
+	not_ok "idle LLCs scan too little:$idle_nr"
+
+# Every CPU busy: util ~ 100 % > 100/1.17 %, nothing to scan.
+busy_good=1
+for v in $busy_nr; do [ "${v%/*}" = 0 ] || busy_good=0; done
+[ -n "$busy_nr" ] && [ $busy_good = 1 ] && ok "saturated LLCs scan nothing:$busy_nr" ||
+	not_ok "saturated LLCs still scan:$busy_nr"
+
+[ "$idle_nr" != "$busy_nr" ] && ok "the bound follows the load" || not_ok "the bound did not move with the load"
+
+exit $fail
