@@ -21,7 +21,7 @@ rm "$work/linux/.latency-nice-base"
 
 say "committing the pristine base $base_version"
 git_ init -q
-git_ add -A
+git_ add -A -f
 git_ commit -q -m "Linux 7.2 (Debian linux-source-7.2 $base_version)"
 base=$(git_ rev-parse HEAD)
 
@@ -33,7 +33,7 @@ while read -r patch; do
 		for f in $files; do
 			mkdir -p "$work/linux/$(dirname "$f")"
 			cp "$top/$f" "$work/linux/$f"
-			git_ add "$f"
+			git_ add -f "$f"
 		done
 		git_ commit -q --amend --no-edit
 	fi

@@ -6,7 +6,8 @@ grep ' sched_rs_' /proc/kallsyms | sed 's/^/    /'
 echo "LN-DEMO: KUnit at boot:"
 dmesg | grep -E '(ok|not ok) [0-9]+ sched_rs_|# sched_rs_.*pass:' | sed 's/^/    /'
 
-echo "LN-DEMO: SIS_UTIL scan bound (computed in Rust) as the load grows"
+echo "LN-DEMO: SIS_UTIL scan bound (computed in Rust) as the load grows; sum_util is the LLC"
+echo "LN-DEMO: utilisation the current bound was computed from (written when the bound changes)"
 sis=$(ls /sys/kernel/debug/sched/domains/cpu0/domain*/sis_util | head -1)
 hogs=""
 for load in 0 1 2; do

@@ -6,6 +6,7 @@ fn main() {
     println!("cargo::rerun-if-changed=c");
     cc::Build::new()
         .file("c/sis_util_ref.c")
+        .file("c/latency_ref.c")
         .warnings(true)
         .extra_warnings(true)
         .compile("sched_policy_c_ref");

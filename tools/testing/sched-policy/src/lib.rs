@@ -9,6 +9,8 @@
 
 #![no_std]
 
+#[path = "../../../../kernel/sched/policy/latency.rs"]
+pub mod latency;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -17,6 +19,24 @@ pub mod c_ref {
     extern "C" {
         /// `update_idle_cpu_scan()`'s computation of `nr_idle_scan` (kernel/sched/fair.c).
         pub fn c_ref_nr_idle_scan(sum_util: u64, llc_weight: i32, pct: i32) -> i32;
+        /// `sched_prio_to_weight[]` (kernel/sched/core.c).
+        pub static c_ref_sched_prio_to_weight: [i32; 40];
+        /// The latency_nice -> slice formula of the EEVDF RFC, in C.
+        pub fn c_ref_latency_slice(base_slice: u64, latency_nice: i32) -> u64;
+    }
+
+    /// Safe wrapper of [`c_ref_latency_slice`]: `latency_nice` in [-20, 19], `base_slice` below
+    /// 2^54 (C shifts it left by 10).
+    pub fn latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+        assert!((-20..=19).contains(&latency_nice) && base_slice < 1 << 54);
+        // SAFETY: pure arithmetic; the index and the shift are in range by the assertion.
+        unsafe { c_ref_latency_slice(base_slice, latency_nice) }
+    }
+
+    /// The C weight table.
+    pub fn sched_prio_to_weight() -> [i32; 40] {
+        // SAFETY: a constant array defined in C, never written.
+        unsafe { c_ref_sched_prio_to_weight }
     }
 
     /// Safe wrapper of [`c_ref_nr_idle_scan`]; `llc_weight` must not be 0 (C divides by it).

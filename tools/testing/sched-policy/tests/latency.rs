@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! `kernel/sched/policy/latency.rs`: the latency_nice -> slice mapping.
+
+use proptest::prelude::*;
+use sched_policy::c_ref;
+use sched_policy::latency::{
+    latency_slice, LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS, MAX_LATENCY_NICE, MIN_LATENCY_NICE,
+    SCHED_PRIO_TO_WEIGHT,
+};
+
+/// 7.2's base slice on >= 8 CPUs: 0.7 ms * (1 + ilog2(8)).
+const BASE_8CPU: u64 = 2_800_000;
+
+#[test]
+fn weight_table_is_the_kernels() {
+    let c = c_ref::sched_prio_to_weight();
+    for (i, w) in SCHED_PRIO_TO_WEIGHT.iter().enumerate() {
+        assert_eq!(i64::from(*w), i64::from(c[i]), "nice {}", i as i32 - 20);
+    }
+}
+
+/// Values a user sees with the default base slice of a >= 8-CPU machine.
+#[test]
+fn known_values() {
+    assert_eq!(latency_slice(BASE_8CPU, 0), BASE_8CPU);
+    assert_eq!(latency_slice(BASE_8CPU, -1), 2_800_000 * 1024 / 1277);
+    assert_eq!(latency_slice(BASE_8CPU, -5), 2_800_000 * 1024 / 3121);
+    assert_eq!(latency_slice(BASE_8CPU, -10), 2_800_000 * 1024 / 9548);
+    assert_eq!(latency_slice(BASE_8CPU, -20), LATENCY_SLICE_MIN_NS);
+    assert_eq!(latency_slice(BASE_8CPU, 5), 2_800_000 * 1024 / 335);
+    assert_eq!(latency_slice(BASE_8CPU, 19), LATENCY_SLICE_MAX_NS);
+}
+
+#[test]
+fn out_of_range_counts_as_the_nearest_bound() {
+    assert_eq!(latency_slice(BASE_8CPU, -21), latency_slice(BASE_8CPU, -20));
+    assert_eq!(
+        latency_slice(BASE_8CPU, i32::MIN),
+        latency_slice(BASE_8CPU, -20)
+    );
+    assert_eq!(latency_slice(BASE_8CPU, 20), latency_slice(BASE_8CPU, 19));
+    assert_eq!(
+        latency_slice(BASE_8CPU, i32::MAX),
+        latency_slice(BASE_8CPU, 19)
+    );
+}
+
+#[test]
+fn extreme_base_slices() {
+    for ln in MIN_LATENCY_NICE..=MAX_LATENCY_NICE {
+        assert_eq!(latency_slice(0, ln), 0);
+        let s = latency_slice(u64::MAX, ln);
+        assert!(s == u64::MAX || ln < 0, "ln {ln}: {s}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// latency_nice 0 is exactly today's slice, for any base slice.
+    #[test]
+    fn zero_is_the_base_slice(base in any::<u64>()) {
+        prop_assert_eq!(latency_slice(base, 0), base);
+    }
+
+    /// Equal to the C formula wherever C does not overflow.
+    #[test]
+    fn equals_c(base in 0u64..1 << 54, ln in MIN_LATENCY_NICE..=MAX_LATENCY_NICE) {
+        prop_assert_eq!(latency_slice(base, ln), c_ref::latency_slice(base, ln));
+    }
+
+    /// Non-decreasing in latency_nice, for any base slice (no panic on any input).
+    #[test]
+    fn monotonic(base in any::<u64>(), a in any::<i32>(), b in any::<i32>()) {
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        prop_assert!(latency_slice(base, lo) <= latency_slice(base, hi));
+    }
+
+    /// Within the custom-slice bounds, widened only to include the base slice itself.
+    #[test]
+    fn bounded(base in any::<u64>(), ln in any::<i32>()) {
+        let s = latency_slice(base, ln);
+        prop_assert!(s >= LATENCY_SLICE_MIN_NS.min(base));
+        prop_assert!(s <= LATENCY_SLICE_MAX_NS.max(base));
+        if ln < 0 { prop_assert!(s <= base); }
+        if ln > 0 { prop_assert!(s >= base); }
+    }
+}
