@@ -14,12 +14,12 @@ S           := $(CURDIR)/scripts/latency-nice
 KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
-KUNIT_SUITES := sched_rs_sis_util
+KUNIT_SUITES := sched_rs_sis_util sched_rs_latency
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
-	guest-test check-bases check-series check-config-off
+	guest-test check-bases check-series check-config-off guest-tools
 
 all: kernel
 
@@ -37,7 +37,10 @@ apply: fetch
 kernel: apply
 	@$(STAGE) build $(S)/build-kernel.sh $(SRC) $(BUILD) $(OUT)
 
-initramfs: deps
+guest-tools: deps
+	@$(STAGE) guest-tools $(S)/build-guest-tools.sh
+
+initramfs: guest-tools
 	@$(STAGE) initramfs $(S)/mkinitramfs.sh $(OUT)/initramfs.cpio.gz
 
 host-test: deps
@@ -68,7 +71,7 @@ check-config-off: apply
 test: host-test guest-test check-config-off check-bases check-series
 	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
 
-run: kernel
+run: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-demo.cpio.gz $(S)/guest/demo.sh
 	@$(STAGE) boot-demo $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs-demo.cpio.gz $(OUT)/logs/console-demo.log demo || true
 	@sed -n '/^LN-DEMO/,/^LN-GUEST: done/p' $(OUT)/logs/console-demo.log | sed 's/\r//'

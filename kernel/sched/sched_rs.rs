@@ -13,6 +13,8 @@
 
 use kernel::prelude::*;
 
+#[path = "policy/latency.rs"]
+pub mod latency;
 #[path = "policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -28,6 +30,52 @@ pub unsafe extern "C" fn sched_rs_nr_idle_scan(
     imbalance_pct: u32,
 ) -> u32 {
     sis_util::nr_idle_scan(sum_util, llc_weight, imbalance_pct)
+}
+
+/// The slice a task with `latency_nice` asks for, see [`latency::latency_slice`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+    latency::latency_slice(base_slice, latency_nice)
+}
+
+#[kunit_tests(sched_rs_latency)]
+mod latency_tests {
+    use super::latency::{latency_slice, LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS};
+
+    /// Base slices of 1, 2, 4 and >= 8 CPUs, and extremes.
+    const BASES: [u64; 7] = [0, 1, 700_000, 1_400_000, 2_100_000, 2_800_000, u64::MAX];
+
+    #[test]
+    fn zero_is_the_base_slice() {
+        for base in BASES {
+            assert_eq!(latency_slice(base, 0), base);
+        }
+    }
+
+    #[test]
+    fn monotonic_and_bounded() {
+        for base in BASES {
+            let mut prev = 0;
+            for ln in -20..=19 {
+                let s = latency_slice(base, ln);
+                assert!(s >= prev);
+                assert!(s >= LATENCY_SLICE_MIN_NS.min(base));
+                assert!(s <= LATENCY_SLICE_MAX_NS.max(base));
+                prev = s;
+            }
+        }
+    }
+
+    #[test]
+    fn default_base_slice_values() {
+        assert_eq!(latency_slice(2_800_000, -20), 100_000);
+        assert_eq!(latency_slice(2_800_000, -5), 918_679);
+        assert_eq!(latency_slice(2_800_000, 19), 100_000_000);
+    }
 }
 
 #[kunit_tests(sched_rs_sis_util)]

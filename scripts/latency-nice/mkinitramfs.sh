@@ -11,6 +11,7 @@ say() { printf '==> initramfs: %s\n' "$*" >&2; }
 
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
+chmod 0755 "$root"	# "/" of the guest: unprivileged test users must get through it
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,tests}
 cp /bin/busybox "$root/bin/busybox"
 for applet in $("$root/bin/busybox" --list); do
@@ -28,10 +29,25 @@ for t in "$top"/tools/testing/selftests/sched/*/*; do
 	suite=$(basename "$(dirname "$t")")
 	install -m 0755 "$t" "$root/tests/$suite-$(basename "$t")"
 done
-# Static binaries built by the caller (Rust tools, test programs) go to /usr/bin.
+# Static binaries built by build-guest-tools.sh (Rust CLI, test programs) go to /usr/bin.
 if [ -d "$top/out/guest-bin" ]; then
 	cp -a "$top/out/guest-bin/." "$root/usr/bin/"
 fi
+
+# Debian's own tools, with the shared libraries they need: rt-tests, and util-linux's chrt
+# and uclampset under /usr/lib/util-linux (busybox's applets keep the short names).
+copy_host_bin() {
+	local bin=$1 dest=$2 lib
+	mkdir -p "$root/$(dirname "$dest")"
+	cp -L "$bin" "$root/$dest"
+	for lib in $(ldd "$bin" | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] || { mkdir -p "$root$(dirname "$lib")"; cp -L "$lib" "$root$lib"; }
+	done
+}
+copy_host_bin /usr/bin/cyclictest /usr/bin/cyclictest
+copy_host_bin /usr/bin/hackbench /usr/bin/hackbench
+copy_host_bin /usr/bin/chrt /usr/lib/util-linux/chrt
+copy_host_bin /usr/bin/uclampset /usr/lib/util-linux/uclampset
 [ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
 
 mkdir -p "$(dirname "$outfile")"

@@ -13,6 +13,8 @@
 #ifdef CONFIG_SCHED_RUST_POLICY
 /* SIS_UTIL: CPUs of an LLC select_idle_cpu() may scan; see update_idle_cpu_scan(). */
 u32 sched_rs_nr_idle_scan(u64 sum_util, u32 llc_weight, u32 imbalance_pct);
+/* latency_nice: the request size (slice) it asks for; see se_default_slice(). */
+u64 sched_rs_latency_slice(u64 base_slice, int latency_nice);
 #endif
 
 #endif /* _LINUX_SCHED_SCHED_RS_H */

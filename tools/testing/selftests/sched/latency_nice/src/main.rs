@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! kselftest-style TAP test of per-task latency_nice, run as root inside the test guest.
+//!
+//! Covers the errno matrix of `sched_setattr()`/`sched_getattr()` with
+//! `SCHED_FLAG_LATENCY_NICE`, fork and reset-on-fork, `SCHED_FLAG_KEEP_PARAMS`, policy round
+//! trips, custom-slice precedence, and the places where Linux 7.2 resets a non-custom slice
+//! (each checked through the `se.slice` of `/proc/PID/sched`).
+
+use std::io;
+
+use sched_attr::*;
+
+/// latency_nice -> `sched_prio_to_weight[]`, only for the values these tests use.
+fn weight(latency_nice: i32) -> u64 {
+    match latency_nice {
+        -20 => 88761,
+        -7 => 4904,
+        -5 => 3121,
+        0 => 1024,
+        5 => 335,
+        _ => panic!("no weight for latency_nice {latency_nice} in this test"),
+    }
+}
+
+/// The slice latency_nice should give: base * 1024 / weight in [0.1 ms, 100 ms], 0 -> base.
+fn expected_slice(latency_nice: i32) -> u64 {
+    let base = base_slice();
+    if latency_nice == 0 {
+        return base;
+    }
+    (base * 1024 / weight(latency_nice)).clamp(100_000.min(base), 100_000_000.max(base))
+}
+
+fn base_slice() -> u64 {
+    std::fs::read_to_string("/sys/kernel/debug/sched/base_slice_ns")
+        .expect("debugfs base_slice_ns")
+        .trim()
+        .parse()
+        .expect("base_slice_ns is a number")
+}
+
+/// A field of `/proc/PID/sched` ("name   :   value").
+fn proc_sched(pid: i32, field: &str) -> Option<i64> {
+    let path = if pid == 0 {
+        "/proc/self/sched".to_string()
+    } else {
+        format!("/proc/{pid}/sched")
+    };
+    std::fs::read_to_string(path).ok()?.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        (k.trim() == field).then(|| v.trim().parse().ok())?
+    })
+}
+
+fn slice_of(pid: i32) -> u64 {
+    proc_sched(pid, "se.slice").unwrap_or(-1) as u64
+}
+
+fn errno_of<T>(r: io::Result<T>) -> i32 {
+    match r {
+        Ok(_) => 0,
+        Err(e) => e.raw_os_error().unwrap_or(-1),
+    }
+}
+
+/// `sched_setattr()` of an arbitrary byte buffer (its first 4 bytes are the size).
+fn set_bytes(pid: i32, buf: &[u8]) -> i32 {
+    // SAFETY: the buffer is readable for its whole length, which the callers make at least
+    // the size they declare.
+    errno_of(unsafe { sched_setattr_raw(pid, buf.as_ptr(), 0) })
+}
+
+/// A `sched_attr` as bytes, declaring `size`, padded with zeros to `len` bytes.
+fn attr_bytes(attr: &SchedAttr, size: u32, len: usize) -> Vec<u8> {
+    let mut a = *attr;
+    a.size = size;
+    // SAFETY: `SchedAttr` is `repr(C)` plain old data without uninitialised padding (the
+    // tail padding is an explicit field).
+    let raw = unsafe {
+        std::slice::from_raw_parts(
+            (&raw const a).cast::<u8>(),
+            std::mem::size_of::<SchedAttr>(),
+        )
+    };
+    let mut v = raw.to_vec();
+    v.resize(len.max(v.len()), 0);
+    v
+}
+
+fn ln_attr(latency_nice: i32) -> SchedAttr {
+    SchedAttr {
+        sched_policy: libc::SCHED_OTHER as u32,
+        sched_flags: SCHED_FLAG_KEEP_ALL | SCHED_FLAG_LATENCY_NICE,
+        sched_latency_nice: latency_nice,
+        ..Default::default()
+    }
+}
+
+fn set_ln(latency_nice: i32) -> i32 {
+    errno_of(sched_setattr(0, &ln_attr(latency_nice)))
+}
+
+fn get_ln() -> i32 {
+    latency_nice(0).expect("sched_getattr")
+}
+
+/// Run `f` in a forked child; the child's exit status is `f`'s result (true = 0).
+fn in_child(f: impl FnOnce() -> bool) -> bool {
+    // SAFETY: the child only runs `f` and exits; this process is single-threaded.
+    match unsafe { libc::fork() } {
+        0 => {
+            let ok = f();
+            // SAFETY: leaving the child without running the parent's destructors.
+            unsafe { libc::_exit(if ok { 0 } else { 1 }) }
+        }
+        pid if pid > 0 => {
+            let mut status = 0;
+            // SAFETY: `status` is a valid out pointer.
+            unsafe { libc::waitpid(pid, &mut status, 0) };
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+        }
+        _ => false,
+    }
+}
+
+/// Burn CPU for `ms` milliseconds, sleeping in between, so the task goes through several
+/// wakeups (place_entity) and request completions (update_deadline).
+fn run_and_sleep(ms: u64) {
+    for _ in 0..5 {
+        let t = std::time::Instant::now();
+        while t.elapsed().as_millis() < u128::from(ms) {
+            std::hint::black_box(0u64);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// The legacy `sched_setscheduler()` system call (musl's wrapper is a stub returning ENOSYS).
+fn set_policy(policy: i32, priority: i32) -> i32 {
+    // SAFETY: all-zero is a valid `sched_param`.
+    let mut param: libc::sched_param = unsafe { std::mem::zeroed() };
+    param.sched_priority = priority;
+    // SAFETY: `param` is a valid, live `sched_param`.
+    let ret = unsafe { libc::syscall(libc::SYS_sched_setscheduler, 0, policy, &raw const param) };
+    if ret == 0 {
+        0
+    } else {
+        io::Error::last_os_error().raw_os_error().unwrap_or(-1)
+    }
+}
+
+struct Tap {
+    n: u32,
+    failed: u32,
+}
+
+impl Tap {
+    fn check(&mut self, ok: bool, what: &str) {
+        self.n += 1;
+        if ok {
+            println!("ok {} {what}", self.n);
+        } else {
+            self.failed += 1;
+            println!("not ok {} {what}", self.n);
+        }
+    }
+    fn eq<T: PartialEq + std::fmt::Debug>(&mut self, got: T, want: T, what: &str) {
+        if got != want {
+            println!("# {what}: got {got:?}, want {want:?}");
+        }
+        self.check(got == want, what);
+    }
+}
+
+const TESTS: u32 = 49;
+
+fn main() {
+    println!("TAP version 13");
+    println!("1..{TESTS}");
+    let mut t = Tap { n: 0, failed: 0 };
+    let me = std::process::id() as i32;
+    let base = base_slice();
+    println!("# base_slice {base} ns");
+
+    // Defaults and getattr sizes.
+    let a = sched_getattr(0).expect("sched_getattr");
+    t.check(
+        a.size >= SCHED_ATTR_SIZE_VER2,
+        "getattr fills a VER2 struct",
+    );
+    t.eq(a.sched_latency_nice, 0, "default latency_nice is 0");
+    t.eq(
+        proc_sched(0, "latency_nice"),
+        Some(0),
+        "/proc/self/sched shows latency_nice 0",
+    );
+    for size in [SCHED_ATTR_SIZE_VER0, SCHED_ATTR_SIZE_VER1] {
+        let mut buf = [0xaau8; 64];
+        // SAFETY: `buf` is writable for 64 >= size bytes.
+        let r = unsafe { sched_getattr_raw(0, buf.as_mut_ptr(), size, 0) };
+        let reported = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
+        let untouched = buf[size as usize..].iter().all(|&b| b == 0xaa);
+        t.check(
+            r.is_ok() && reported == size && untouched,
+            &format!("getattr with a {size}-byte struct writes {size} bytes, as before"),
+        );
+    }
+
+    // Set and get.
+    for v in [-20, 19, -1, 0] {
+        t.eq(
+            (set_ln(v), get_ln()),
+            (0, v),
+            &format!("set latency_nice {v}"),
+        );
+    }
+    t.eq(set_ln(-5), 0, "set -5");
+    t.eq(
+        slice_of(0),
+        expected_slice(-5),
+        "latency_nice -5 sets the slice",
+    );
+    t.eq(
+        proc_sched(0, "latency_nice"),
+        Some(-5),
+        "/proc/self/sched shows latency_nice -5",
+    );
+
+    // Errors change nothing.
+    for v in [20, -21, i32::MIN, i32::MAX] {
+        t.eq(
+            set_ln(v),
+            libc::EINVAL,
+            &format!("latency_nice {v} -> EINVAL"),
+        );
+    }
+    t.eq(get_ln(), -5, "value unchanged after EINVAL");
+    let attr = ln_attr(-7);
+    t.eq(
+        set_bytes(0, &attr_bytes(&attr, SCHED_ATTR_SIZE_VER1, 64)),
+        libc::EINVAL,
+        "flag with a VER1 (56-byte) struct -> EINVAL",
+    );
+    t.eq(
+        set_bytes(0, &attr_bytes(&attr, SCHED_ATTR_SIZE_VER0, 64)),
+        libc::EINVAL,
+        "flag with a VER0 (48-byte) struct -> EINVAL",
+    );
+    let mut padded = attr_bytes(&attr, 64, 64);
+    padded[61] = 1;
+    t.eq(
+        set_bytes(0, &padded),
+        libc::E2BIG,
+        "non-zero padding (byte 61) -> E2BIG",
+    );
+    let mut long = attr_bytes(&attr, 128, 128);
+    long[100] = 1;
+    t.eq(
+        set_bytes(0, &long),
+        libc::E2BIG,
+        "non-zero byte beyond the struct -> E2BIG",
+    );
+    let mut flags = ln_attr(-7);
+    flags.sched_flags |= 0x100;
+    t.eq(
+        errno_of(sched_setattr(0, &flags)),
+        libc::EINVAL,
+        "unknown flag -> EINVAL",
+    );
+    // SAFETY: deliberately bad pointers, for the kernel to fault on.
+    t.eq(
+        errno_of(unsafe { sched_setattr_raw(0, 0x10 as *const u8, 0) }),
+        libc::EFAULT,
+        "setattr from a bad pointer -> EFAULT",
+    );
+    // SAFETY: as above.
+    t.eq(
+        errno_of(unsafe { sched_getattr_raw(0, 0x10 as *mut u8, 64, 0) }),
+        libc::EFAULT,
+        "getattr to a bad pointer -> EFAULT",
+    );
+    t.eq(
+        errno_of(sched_setattr(0x3fff_fff0, &attr)),
+        libc::ESRCH,
+        "no such pid -> ESRCH",
+    );
+    t.eq(get_ln(), -5, "value unchanged after every error");
+
+    // Accepted sizes.
+    t.eq(
+        set_bytes(0, &attr_bytes(&ln_attr(-7), 60, 64)),
+        0,
+        "60-byte struct accepted",
+    );
+    t.eq(
+        set_bytes(0, &attr_bytes(&ln_attr(-5), 64, 64)),
+        0,
+        "64-byte struct accepted",
+    );
+    t.eq(
+        set_bytes(0, &attr_bytes(&ln_attr(-7), 128, 128)),
+        0,
+        "128-byte zero-tailed struct accepted",
+    );
+    t.eq(get_ln(), -7, "the last one applied");
+
+    // Permissions: no privilege to lower one's own; another user's task -> EPERM.
+    let unprivileged = in_child(|| {
+        // SAFETY: plain system calls in the forked child.
+        if unsafe { libc::setgid(65534) } != 0 || unsafe { libc::setuid(65534) } != 0 {
+            return false;
+        }
+        set_ln(-20) == 0
+            && get_ln() == -20
+            && set_ln(5) == 0
+            && set_ln(-20) == 0
+            && errno_of(sched_setattr(me, &ln_attr(-20))) == libc::EPERM
+    });
+    t.check(
+        unprivileged,
+        "unprivileged: lowers its own freely, EPERM on root's task",
+    );
+    t.eq(get_ln(), -7, "value unchanged after EPERM");
+
+    // Fork.
+    let parent_slice = slice_of(0);
+    t.check(
+        in_child(|| get_ln() == -7 && slice_of(0) == parent_slice),
+        "child inherits latency_nice and its slice",
+    );
+    let rof = SchedAttr {
+        sched_flags: SCHED_FLAG_RESET_ON_FORK | SCHED_FLAG_LATENCY_NICE,
+        ..ln_attr(-7)
+    };
+    t.eq(
+        errno_of(sched_setattr(0, &rof)),
+        0,
+        "set -7 with reset-on-fork",
+    );
+    t.check(
+        in_child(|| {
+            run_and_sleep(3);
+            get_ln() == 0 && slice_of(0) == base
+        }),
+        "reset-on-fork child starts at 0 with the base slice (sched_fork)",
+    );
+    t.check(
+        in_child(|| {
+            set_ln(-20) == 0
+                && in_child(|| {
+                    run_and_sleep(3);
+                    get_ln() == -20 && slice_of(0) == expected_slice(-20)
+                })
+        }),
+        "grandchild keeps a latency slice across its own wakeups",
+    );
+    // Clearing reset-on-fork needs privilege, which root has.
+    t.eq(
+        errno_of(sched_setattr(0, &ln_attr(-7))),
+        0,
+        "clear reset-on-fork (root)",
+    );
+
+    // KEEP_PARAMS: nice stays, latency_nice applies.
+    // SAFETY: plain system call.
+    unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 5) };
+    let keep = SchedAttr {
+        sched_flags: SCHED_FLAG_KEEP_PARAMS | SCHED_FLAG_LATENCY_NICE,
+        sched_nice: 0,
+        ..ln_attr(-5)
+    };
+    t.eq(errno_of(sched_setattr(0, &keep)), 0, "set with KEEP_PARAMS");
+    // SAFETY: plain system call.
+    let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+    t.eq(
+        (get_ln(), nice),
+        (-5, 5),
+        "KEEP_PARAMS: latency_nice applied, nice kept",
+    );
+    // SAFETY: plain system call.
+    unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 0) };
+
+    // Policy round trip: stored for every policy, effective for fair ones.
+    let rt = set_policy(libc::SCHED_FIFO, 10);
+    let set_in_rt = set_ln(-20);
+    let in_rt = get_ln();
+    let back = set_policy(libc::SCHED_OTHER, 0);
+    run_and_sleep(2);
+    t.eq(
+        (rt, set_in_rt, in_rt, back, get_ln(), slice_of(0)),
+        (0, 0, -20, 0, -20, expected_slice(-20)),
+        "latency_nice set under SCHED_FIFO applies when back to SCHED_OTHER",
+    );
+    // Legacy sched_setscheduler() passes no runtime: __setparam_fair() must not reset to base.
+    let legacy = set_policy(libc::SCHED_OTHER, 0);
+    t.eq(
+        (legacy, slice_of(0)),
+        (0, expected_slice(-20)),
+        "sched_setscheduler() keeps the latency slice (__setparam_fair)",
+    );
+    run_and_sleep(5);
+    t.eq(
+        slice_of(0),
+        expected_slice(-20),
+        "wakeups and new requests keep the latency slice (place_entity, update_deadline)",
+    );
+
+    // Custom slice precedence.
+    let custom = SchedAttr {
+        sched_flags: 0,
+        sched_runtime: 5_000_000,
+        ..ln_attr(0)
+    };
+    t.eq(
+        errno_of(sched_setattr(0, &custom)),
+        0,
+        "set a 5 ms custom slice",
+    );
+    t.eq(set_ln(5), 0, "set latency_nice 5");
+    run_and_sleep(2);
+    t.eq(
+        (get_ln(), slice_of(0)),
+        (5, 5_000_000),
+        "the custom slice wins over latency_nice",
+    );
+    let clear = SchedAttr {
+        sched_flags: SCHED_FLAG_LATENCY_NICE,
+        sched_runtime: 0,
+        ..ln_attr(5)
+    };
+    t.eq(
+        errno_of(sched_setattr(0, &clear)),
+        0,
+        "clear the custom slice",
+    );
+    t.eq(
+        slice_of(0),
+        expected_slice(5),
+        "latency_nice applies again without a custom slice",
+    );
+
+    // getattr -> setattr round trip must not freeze the derived slice into a custom one.
+    set_ln(-5);
+    let mut got = sched_getattr(0).expect("getattr");
+    got.sched_flags = 0;
+    t.eq(
+        errno_of(sched_setattr(0, &got)),
+        0,
+        "setattr of what getattr returned",
+    );
+    set_ln(0);
+    run_and_sleep(2);
+    t.eq(
+        slice_of(0),
+        base,
+        "after the round trip, latency_nice 0 gives the base slice again",
+    );
+
+    if t.n != TESTS {
+        println!("# ran {} tests, planned {TESTS}", t.n);
+        t.failed += 1;
+    }
+    std::process::exit(if t.failed == 0 { 0 } else { 1 });
+}
