@@ -124,25 +124,58 @@ fn in_child(f: impl FnOnce() -> bool) -> bool {
     }
 }
 
-/// Burn CPU for `ms` milliseconds, sleeping in between, so the task goes through several
-/// wakeups (place_entity) and request completions (update_deadline).
-fn run_and_sleep(ms: u64) {
-    for _ in 0..5 {
-        let t = std::time::Instant::now();
-        while t.elapsed().as_millis() < u128::from(ms) {
-            std::hint::black_box(0u64);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
+/// Burn CPU for `ms` milliseconds without sleeping: requests complete (update_deadline).
+fn spin(ms: u64) {
+    let t = std::time::Instant::now();
+    while t.elapsed().as_millis() < u128::from(ms) {
+        std::hint::black_box(0u64);
     }
 }
 
-/// The legacy `sched_setscheduler()` system call (musl's wrapper is a stub returning ENOSYS).
+/// Sleep 2 ms: the next wakeup goes through place_entity().
+fn nap() {
+    std::thread::sleep(std::time::Duration::from_millis(2));
+}
+
+/// Several rounds of running and sleeping: wakeups and request completions.
+fn run_and_sleep(ms: u64) {
+    for _ in 0..5 {
+        spin(ms);
+        nap();
+    }
+}
+
+/// Run `f` on the pid of a child that sleeps meanwhile, then end the child.
+fn sleeping_child<T>(f: impl FnOnce(i32) -> T) -> T {
+    // SAFETY: the child only sleeps until it is killed; this process is single-threaded.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        // SAFETY: leaving the child without running the parent's destructors.
+        unsafe { libc::_exit(0) };
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let result = f(pid);
+    // SAFETY: plain system calls on our own child.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        libc::waitpid(pid, std::ptr::null_mut(), 0);
+    }
+    result
+}
+
+/// The legacy `sched_setscheduler()` system call on the caller.
 fn set_policy(policy: i32, priority: i32) -> i32 {
+    set_policy_of(0, policy, priority)
+}
+
+/// The legacy `sched_setscheduler()` system call (musl's wrapper is a stub returning ENOSYS).
+fn set_policy_of(pid: i32, policy: i32, priority: i32) -> i32 {
     // SAFETY: all-zero is a valid `sched_param`.
     let mut param: libc::sched_param = unsafe { std::mem::zeroed() };
     param.sched_priority = priority;
     // SAFETY: `param` is a valid, live `sched_param`.
-    let ret = unsafe { libc::syscall(libc::SYS_sched_setscheduler, 0, policy, &raw const param) };
+    let ret = unsafe { libc::syscall(libc::SYS_sched_setscheduler, pid, policy, &raw const param) };
     if ret == 0 {
         0
     } else {
@@ -173,7 +206,7 @@ impl Tap {
     }
 }
 
-const TESTS: u32 = 49;
+const TESTS: u32 = 50;
 
 fn main() {
     println!("TAP version 13");
@@ -393,18 +426,33 @@ fn main() {
         "latency_nice set under SCHED_FIFO applies when back to SCHED_OTHER",
     );
     // Legacy sched_setscheduler() passes no runtime: __setparam_fair() must not reset to base.
-    let legacy = set_policy(libc::SCHED_OTHER, 0);
+    // Seen on a sleeping task, which no enqueue (place_entity) repairs before the read.
+    let legacy = sleeping_child(|pid| {
+        let ln = errno_of(sched_setattr(pid, &ln_attr(-20)));
+        (ln, set_policy_of(pid, libc::SCHED_OTHER, 0), slice_of(pid))
+    });
     t.eq(
-        (legacy, slice_of(0)),
-        (0, expected_slice(-20)),
-        "sched_setscheduler() keeps the latency slice (__setparam_fair)",
+        legacy,
+        (0, 0, expected_slice(-20)),
+        "sched_setscheduler() of a sleeping task keeps its latency slice (__setparam_fair)",
     );
-    run_and_sleep(5);
+    // update_deadline(): many requests complete during a long run. The read follows at once.
+    spin(30);
     t.eq(
         slice_of(0),
         expected_slice(-20),
-        "wakeups and new requests keep the latency slice (place_entity, update_deadline)",
+        "new requests keep the latency slice (update_deadline)",
     );
+    // place_entity(): read right after a wakeup, with a slice much longer than the read.
+    set_ln(5);
+    spin(1);
+    nap();
+    t.eq(
+        slice_of(0),
+        expected_slice(5),
+        "a wakeup keeps the latency slice (place_entity)",
+    );
+    set_ln(-20);
 
     // Custom slice precedence.
     let custom = SchedAttr {
@@ -440,10 +488,12 @@ fn main() {
         "latency_nice applies again without a custom slice",
     );
 
-    // getattr -> setattr round trip must not freeze the derived slice into a custom one.
+    // A read-modify-write (getattr, change nice, setattr) hands the slice back in
+    // sched_runtime: it must not freeze the derived slice into a custom one.
     set_ln(-5);
     let mut got = sched_getattr(0).expect("getattr");
     got.sched_flags = 0;
+    got.sched_nice = 1;
     t.eq(
         errno_of(sched_setattr(0, &got)),
         0,
