@@ -16,3 +16,16 @@ for load in 0 1 2; do
 	echo "    $load busy loops: $(tr '\n' ' ' < "$sis")"
 done
 kill $hogs; wait 2>/dev/null
+
+echo "LN-DEMO: latency_nice (sched_setattr, SCHED_FLAG_LATENCY_NICE) with the latency-nice CLI"
+sleep 30 & t=$!
+latency-nice -p $t
+latency-nice -v -n -15 -p $t
+echo "    /proc/$t/sched:"
+grep -E '^(policy|prio|latency_nice|se.slice) ' /proc/$t/sched | sed 's/^/      /'
+latency-nice -n 10 sh -c 'latency-nice -p $$; grep -E "^(latency_nice|se.slice) " /proc/$$/sched | sed "s/^/      /"'
+latency-nice -n 25 -p $t; echo "    (exit status $?)"
+kill $t
+
+echo "LN-DEMO: a CPU hog and a 1 ms periodic waker (cyclictest) on one CPU, latency_nice 0 vs -20:"
+/tests/latency_nice-wakeup.sh | grep -E '^# (latency|clock)|ok' | sed 's/^/    /'
