@@ -14,6 +14,13 @@ LN=/usr/bin/latency-nice
 low=${WAKEUP_LATENCY_NICE:--20}	# the value compared with 0 (0 here must fail the test)
 cpu=$(($(grep -c ^processor /proc/cpuinfo) - 1))
 echo "TAP version 13"
+# With more vCPUs than the host has cores (the 8-vCPU NUMA boot on a 2-core
+# machine), TCG's own scheduling of vCPU threads swamps the effect; the
+# 2-vCPU boot of the same `make test` measures it.
+if [ "$cpu" -ge 2 ] && [ -z "$WAKEUP_FORCE" ]; then
+	echo "1..0 # SKIP $((cpu + 1)) vCPUs: measured in the 2-vCPU boot (WAKEUP_FORCE=1 to run)"
+	exit 0
+fi
 echo "1..4"
 
 # Wakeups are only precise once high-resolution timers are on, which under

@@ -269,31 +269,42 @@ fn main() {
         );
     }
     t.eq(get_ln(), -5, "value unchanged after EINVAL");
-    let attr = ln_attr(-7);
-    t.eq(
-        set_bytes(0, &attr_bytes(&attr, SCHED_ATTR_SIZE_VER1, 64)),
-        libc::EINVAL,
-        "flag with a VER1 (56-byte) struct -> EINVAL",
-    );
-    t.eq(
-        set_bytes(0, &attr_bytes(&attr, SCHED_ATTR_SIZE_VER0, 64)),
-        libc::EINVAL,
-        "flag with a VER0 (48-byte) struct -> EINVAL",
-    );
-    let mut padded = attr_bytes(&attr, 64, 64);
-    padded[61] = 1;
-    t.eq(
-        set_bytes(0, &padded),
-        libc::E2BIG,
-        "non-zero padding (byte 61) -> E2BIG",
-    );
-    let mut long = attr_bytes(&attr, 128, 128);
-    long[100] = 1;
-    t.eq(
-        set_bytes(0, &long),
-        libc::E2BIG,
-        "non-zero byte beyond the struct -> E2BIG",
-    );
+    // (declared size, buffer length, byte set to 1, errno)
+    let bad_sizes: [(u32, usize, Option<usize>, i32, &str); 4] = [
+        (
+            SCHED_ATTR_SIZE_VER1,
+            64,
+            None,
+            libc::EINVAL,
+            "flag with a VER1 (56-byte) struct",
+        ),
+        (
+            SCHED_ATTR_SIZE_VER0,
+            64,
+            None,
+            libc::EINVAL,
+            "flag with a VER0 (48-byte) struct",
+        ),
+        (64, 64, Some(61), libc::E2BIG, "non-zero padding (byte 61)"),
+        (
+            128,
+            128,
+            Some(100),
+            libc::E2BIG,
+            "non-zero byte beyond the struct",
+        ),
+    ];
+    for (size, len, poke, errno, what) in bad_sizes {
+        let mut buf = attr_bytes(&ln_attr(-7), size, len);
+        if let Some(i) = poke {
+            buf[i] = 1;
+        }
+        t.eq(
+            set_bytes(0, &buf),
+            errno,
+            &format!("{what} -> errno {errno}"),
+        );
+    }
     let mut flags = ln_attr(-7);
     flags.sched_flags |= 0x100;
     t.eq(
@@ -314,7 +325,7 @@ fn main() {
         "getattr to a bad pointer -> EFAULT",
     );
     t.eq(
-        errno_of(sched_setattr(0x3fff_fff0, &attr)),
+        errno_of(sched_setattr(0x3fff_fff0, &ln_attr(-7))),
         libc::ESRCH,
         "no such pid -> ESRCH",
     );
