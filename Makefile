@@ -60,13 +60,20 @@ series: deps
 
 check-series: series
 
-# The series with CONFIG_SCHED_RUST_POLICY=n: builds, and no Rust policy code is linked.
+# The series with its Kconfig options off: CONFIG_SCHED_RUST_POLICY=n (the C scheduler
+# alone: no Rust policy code linked) and CONFIG_SCHED_LATENCY_NICE=n alone (the attribute
+# off, SIS_UTIL still in Rust). Both must build.
 check-config-off: apply
 	@$(STAGE) build-config-off $(S)/build-kernel.sh $(SRC) $(OUT)/build-off $(OUT)/off \
 		$(CURDIR)/kernel/configs/latency_nice_off.config
 	@if grep -q ' sched_rs_' $(OUT)/off/System.map; then \
 		echo "check-config-off: Rust policy symbols linked with CONFIG_SCHED_RUST_POLICY=n" >&2; exit 1; \
 	else echo "==> config-off: builds, no sched_rs symbols in vmlinux"; fi
+	@$(STAGE) build-latency-nice-off $(S)/build-kernel.sh $(SRC) $(OUT)/build-ln-off $(OUT)/ln-off \
+		$(CURDIR)/kernel/configs/latency_nice_ln_off.config
+	@if grep -q ' T sched_rs_nr_idle_scan$$' $(OUT)/ln-off/System.map; then \
+		echo "==> config-off: CONFIG_SCHED_LATENCY_NICE=n builds, SIS_UTIL still in Rust"; \
+	else echo "check-config-off: no sched_rs_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2; exit 1; fi
 
 test: host-test guest-test check-config-off check-bases check-series
 	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
