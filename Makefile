@@ -19,7 +19,7 @@ TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
-	guest-test check-bases check-series check-config-off guest-tools
+	guest-test check-bases check-series check-config-off guest-tools check-kernel-rust
 
 all: kernel
 
@@ -52,6 +52,10 @@ guest-test: kernel initramfs
 		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
 	done; exit $${fail:-0}
 
+# Kernel-side Rust checks on the crate as the kernel builds it: clippy and rustfmtcheck.
+check-kernel-rust: kernel
+	@$(STAGE) kernel-rust $(S)/kernel-rust-checks.sh $(SRC) $(BUILD)
+
 check-bases: deps
 	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases
 
@@ -75,7 +79,7 @@ check-config-off: apply
 		echo "==> config-off: CONFIG_SCHED_LATENCY_NICE=n builds, SIS_UTIL still in Rust"; \
 	else echo "check-config-off: no sched_rs_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2; exit 1; fi
 
-test: host-test guest-test check-config-off check-bases check-series
+test: host-test guest-test check-kernel-rust check-config-off check-bases check-series
 	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
 
 run: kernel guest-tools

@@ -23,18 +23,20 @@ grep -q '^VERSION = 7$' "$src/Makefile" && grep -q '^PATCHLEVEL = 2$' "$src/Make
 mapfile -t files < <(sed -e 's/#.*//' -e 's/^[^:]*://' "$top/patches/overlay" | tr ' \t' '\n\n' | sed '/^$/d')
 for f in "${files[@]}"; do
 	[ -f "$top/$f" ] || { echo "apply-series: patches/overlay names missing $f" >&2; exit 1; }
-	if [ -e "$src/$f" ] && [ ! -f "$src/.latency-nice-overlay.d/${f//\//%}" ]; then
+	if [ -e "$src/$f" ] && [ ! -f "$src/.latency-nice-overlay.d/${f//\//%}.stamp" ]; then
 		echo "apply-series: $f exists upstream; the overlay must only add files" >&2
 		exit 1
 	fi
 	mkdir -p "$(dirname "$src/$f")" "$src/.latency-nice-overlay.d"
 	cmp -s "$top/$f" "$src/$f" || cp "$top/$f" "$src/$f"
-	: > "$src/.latency-nice-overlay.d/${f//\//%}"
+	: > "$src/.latency-nice-overlay.d/${f//\//%}.stamp"
 done
 # Files a previous run added that the overlay no longer lists.
-for stamp in "$src"/.latency-nice-overlay.d/*; do
+# (Stamps end in .stamp, not in the file's own suffix, so that tree-wide tools such as
+# `make rustfmtcheck` do not take them for sources.)
+for stamp in "$src"/.latency-nice-overlay.d/*.stamp; do
 	[ -e "$stamp" ] || continue
-	f=$(basename "$stamp"); f=${f//%//}
+	f=$(basename "$stamp" .stamp); f=${f//%//}
 	printf '%s\n' "${files[@]}" | grep -qxF "$f" || { rm -f "$src/$f" "$stamp"; say "removed $f"; }
 done
 
