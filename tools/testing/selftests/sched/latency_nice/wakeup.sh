@@ -7,7 +7,7 @@
 # interleaved (0, -20, 0, -20, ...) so that TCG's noise hits both alike;
 # the histograms of the runs of a value are merged. Under TCG the single
 # worst sample is host noise (even SCHED_FIFO sees several ms), so the worst
-# case is judged by the share of slow wakeups and the 99th percentile.
+# case is judged by the share of slow wakeups; the 99th percentile is shown.
 # Output: TAP.
 
 LN=/usr/bin/latency-nice
@@ -21,7 +21,7 @@ if [ "$cpu" -ge 2 ] && [ -z "$WAKEUP_FORCE" ]; then
 	echo "1..0 # SKIP $((cpu + 1)) vCPUs: measured in the 2-vCPU boot (WAKEUP_FORCE=1 to run)"
 	exit 0
 fi
-echo "1..4"
+echo "1..3"
 
 # Wakeups are only precise once high-resolution timers are on, which under
 # TCG waits for the refined TSC clocksource (about a second after boot).
@@ -67,9 +67,11 @@ verdict "1 both runs sampled (>1000 wakeups each)" [ $n0 -gt 1000 -a $n20 -gt 10
 # preempts at once instead of waiting out the hog's protected slice. Measured
 # here: 123-138 per mille of wakeups over 300 us at 0, 24-26 at -20, 138/138
 # with 0 against 0. "Clearly lower" = at most half as many slow wakeups, with
-# the average and the 99th percentile lower too.
+# the average lower too.
 verdict "2 slow wakeups (>300 us): $low clearly fewer than 0 ($tail20 vs $tail0 per mille)" \
 	[ $((2 * tail20)) -le $tail0 ]
 verdict "3 average wakeup latency: $low below 0 ($avg20 vs $avg0 us)" [ $avg20 -lt $avg0 ]
-verdict "4 p99 wakeup latency: $low below 0 ($p99_20 vs $p99_0 us)" [ $p99_20 -lt $p99_0 ]
+# p99 is reported, not asserted: it was lower in every run seen (by 9-35 %), but at the
+# 1 % level a few TCG stalls decide it.
+echo "# p99: $low $p99_20 us vs 0 $p99_0 us"
 exit $fail
