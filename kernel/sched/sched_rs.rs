@@ -39,12 +39,23 @@ pub unsafe extern "C" fn sched_rs_nr_idle_scan(
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
 pub unsafe extern "C" fn sched_rs_latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
-    latency::latency_slice(base_slice, latency_nice)
+    latency::latency_slice(base_slice, latency_nice, prio_to_weight())
+}
+
+/// The kernel's `sched_prio_to_weight[]` (kernel/sched/core.c).
+fn prio_to_weight() -> &'static latency::PrioToWeight {
+    // SAFETY: a `const` array defined in C, in read-only data: never written, always valid.
+    unsafe { &kernel::bindings::sched_prio_to_weight }
 }
 
 #[kunit_tests(sched_rs_latency)]
 mod latency_tests {
-    use super::latency::{latency_slice, LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS};
+    use super::latency::{LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS};
+
+    /// The mapping with the kernel's own weight table.
+    fn latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+        super::latency::latency_slice(base_slice, latency_nice, super::prio_to_weight())
+    }
 
     /// Base slices of 1, 2, 4 and >= 8 CPUs, and extremes.
     const BASES: [u64; 7] = [0, 1, 700_000, 1_400_000, 2_100_000, 2_800_000, u64::MAX];

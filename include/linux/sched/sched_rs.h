@@ -15,6 +15,8 @@
 u32 sched_rs_nr_idle_scan(u64 sum_util, u32 llc_weight, u32 imbalance_pct);
 /* latency_nice: the request size (slice) it asks for; see se_default_slice(). */
 u64 sched_rs_latency_slice(u64 base_slice, int latency_nice);
+/* kernel/sched/core.c; declared here too so that the Rust side reads it through bindgen. */
+extern const int sched_prio_to_weight[40];
 #endif
 
 #endif /* _LINUX_SCHED_SCHED_RS_H */

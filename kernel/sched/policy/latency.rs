@@ -34,27 +34,22 @@ pub const LATENCY_SLICE_MAX_NS: u64 = 100_000_000;
 /// `SCHED_FIXEDPOINT_SCALE`: the weight of nice 0.
 const NICE_0_WEIGHT: u64 = 1024;
 
-/// `sched_prio_to_weight[]` of kernel/sched/core.c: nice -20 ..= 19 to load weight; each step
-/// is a factor of ~1.25.
-pub const SCHED_PRIO_TO_WEIGHT: [u32; 40] = [
-    /* -20 */ 88761, 71755, 56483, 46273, 36291, //
-    /* -15 */ 29154, 23254, 18705, 14949, 11916, //
-    /* -10 */ 9548, 7620, 6100, 4904, 3906, //
-    /*  -5 */ 3121, 2501, 1991, 1586, 1277, //
-    /*   0 */ 1024, 820, 655, 526, 423, //
-    /*   5 */ 335, 272, 215, 172, 137, //
-    /*  10 */ 110, 87, 70, 56, 45, //
-    /*  15 */ 36, 29, 23, 18, 15, //
-];
+/// `sched_prio_to_weight[]` of kernel/sched/core.c (nice -20 ..= 19 to load weight, each step a
+/// factor of ~1.25), which the caller passes in: the kernel its own table, the host tests the
+/// same table compiled from C.
+pub type PrioToWeight = [i32; 40];
 
 /// The weight the scale of `latency_nice` maps to (out-of-range values are clamped).
-fn latency_weight(latency_nice: i32) -> u64 {
+fn latency_weight(latency_nice: i32, prio_to_weight: &PrioToWeight) -> u64 {
     let clamped = latency_nice.clamp(MIN_LATENCY_NICE, MAX_LATENCY_NICE);
-    // `clamped - MIN_LATENCY_NICE` is in 0..40; `get` keeps any panic path out of the code.
+    // `clamped - MIN_LATENCY_NICE` is in 0..40; `get` keeps any panic path out of the code,
+    // and a weight that is not positive (never in the kernel's table) counts as nice 0.
     let idx = usize::try_from(clamped - MIN_LATENCY_NICE).unwrap_or(0);
-    SCHED_PRIO_TO_WEIGHT
+    prio_to_weight
         .get(idx)
-        .map_or(NICE_0_WEIGHT, |w| u64::from(*w))
+        .and_then(|w| u64::try_from(*w).ok())
+        .filter(|w| *w != 0)
+        .unwrap_or(NICE_0_WEIGHT)
 }
 
 /// The slice (request size, ns) of an entity with `latency_nice`, when the base slice is
@@ -66,16 +61,17 @@ fn latency_weight(latency_nice: i32) -> u64 {
 ///                             min(0.1 ms, base_slice), max(100 ms, base_slice))
 /// ```
 ///
-/// Non-decreasing in `latency_nice`; values outside [-20, 19] count as the nearest bound.
-pub fn latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+/// Non-decreasing in `latency_nice` (the table decreases); values outside [-20, 19] count as the
+/// nearest bound.
+pub fn latency_slice(base_slice: u64, latency_nice: i32, prio_to_weight: &PrioToWeight) -> u64 {
     if latency_nice == 0 {
         return base_slice;
     }
     // base_slice * 1024 / w without overflowing the product: with base_slice = q * w + r,
     // it is q * 1024 + r * 1024 / w exactly, and r * 1024 < w * 1024 fits easily. Only q * 1024
     // can overflow (w < 1024, ln > 0), where saturating keeps the result >= base_slice.
-    // The weights are >= 15, so the divisor is never 0.
-    let w = latency_weight(latency_nice);
+    // latency_weight() never returns 0.
+    let w = latency_weight(latency_nice, prio_to_weight);
     let slice = (base_slice / w)
         .saturating_mul(NICE_0_WEIGHT)
         .saturating_add(base_slice % w * NICE_0_WEIGHT / w);

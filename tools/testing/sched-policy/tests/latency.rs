@@ -5,18 +5,29 @@
 use proptest::prelude::*;
 use sched_policy::c_ref;
 use sched_policy::latency::{
-    latency_slice, LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS, MAX_LATENCY_NICE, MIN_LATENCY_NICE,
-    SCHED_PRIO_TO_WEIGHT,
+    LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS, MAX_LATENCY_NICE, MIN_LATENCY_NICE,
 };
+
+/// The mapping with the kernel's weight table (compiled from C, as in the kernel).
+fn latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+    sched_policy::latency::latency_slice(base_slice, latency_nice, &c_ref::sched_prio_to_weight())
+}
 
 /// 7.2's base slice on >= 8 CPUs: 0.7 ms * (1 + ilog2(8)).
 const BASE_8CPU: u64 = 2_800_000;
 
+/// A table entry that is not a positive weight must not divide by zero or panic.
 #[test]
-fn weight_table_is_the_kernels() {
-    let c = c_ref::sched_prio_to_weight();
-    for (i, w) in SCHED_PRIO_TO_WEIGHT.iter().enumerate() {
-        assert_eq!(i64::from(*w), i64::from(c[i]), "nice {}", i as i32 - 20);
+fn bad_table_entries_do_not_panic() {
+    let mut table = c_ref::sched_prio_to_weight();
+    table[0] = 0;
+    table[1] = -5;
+    for ln in [-20, -19] {
+        assert_eq!(
+            sched_policy::latency::latency_slice(BASE_8CPU, ln, &table),
+            BASE_8CPU,
+            "ln {ln}: counts as weight 1024"
+        );
     }
 }
 
