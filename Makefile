@@ -19,7 +19,7 @@ TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
-	guest-test check-bases check-series check-config-off guest-tools check-kernel-rust
+	guest-test check-bases check-config-off guest-tools check-kernel-rust
 
 all: kernel
 
@@ -62,8 +62,6 @@ check-bases: deps
 series: deps
 	@$(STAGE) series $(S)/format-series.sh $(OUT)/series
 
-check-series: series
-
 # The series with its Kconfig options off: CONFIG_SCHED_RUST_POLICY=n (the C scheduler
 # alone: no Rust policy code linked) and CONFIG_SCHED_LATENCY_NICE=n alone (the attribute
 # off, SIS_UTIL still in Rust). Both must build.
@@ -79,7 +77,7 @@ check-config-off: apply
 		echo "==> config-off: CONFIG_SCHED_LATENCY_NICE=n builds, SIS_UTIL still in Rust"; \
 	else echo "check-config-off: no sched_rs_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2; exit 1; fi
 
-test: host-test guest-test check-kernel-rust check-config-off check-bases check-series
+test: host-test guest-test check-kernel-rust check-config-off check-bases series
 	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
 
 run: kernel guest-tools

@@ -53,7 +53,8 @@ if [ -d .pc ]; then
 	quilt pop -a -f -q >/dev/null 2>&1 || true
 fi
 rm -f .latency-nice-series
-if ! out=$(quilt push -a -q 2>&1); then
+# --fuzz=0: a hunk that only applies with fuzz means the base moved; say so rather than guess.
+if ! out=$(quilt push -a -q --fuzz=0 2>&1); then
 	printf '%s\n' "$out" >&2
 	echo "apply-series: the series does not apply to $src" >&2
 	exit 1
