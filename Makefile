@@ -14,7 +14,7 @@ S           := $(CURDIR)/scripts/latency-nice
 KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
-KUNIT_SUITES := sched_rs_sis_util sched_rs_latency
+KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 

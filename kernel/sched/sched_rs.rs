@@ -15,6 +15,8 @@ use kernel::prelude::*;
 
 #[path = "policy/latency.rs"]
 pub mod latency;
+#[path = "policy/latency_offset.rs"]
+pub mod latency_offset;
 #[path = "policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -40,6 +42,75 @@ pub unsafe extern "C" fn sched_rs_nr_idle_scan(
 #[export]
 pub unsafe extern "C" fn sched_rs_latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
     latency::latency_slice(base_slice, latency_nice, prio_to_weight())
+}
+
+/// The slice of a group entity, see [`latency::group_slice`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_group_slice(
+    child_min_slice: u64,
+    base_slice: u64,
+    group_latency_nice: i32,
+) -> u64 {
+    latency::group_slice(
+        child_min_slice,
+        base_slice,
+        group_latency_nice,
+        prio_to_weight(),
+    )
+}
+
+/// The virtual latency offset of an entity, see [`latency_offset::latency_voffset`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_voffset(
+    base_slice: u64,
+    latency_nice: i32,
+    weight: u64,
+) -> i64 {
+    latency_offset::latency_voffset(base_slice, latency_nice, weight)
+}
+
+/// The latency key of an entity, see [`latency_offset::latency_key`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_key(
+    deadline: u64,
+    base_slice: u64,
+    latency_nice: i32,
+    weight: u64,
+) -> u64 {
+    latency_offset::latency_key(deadline, base_slice, latency_nice, weight)
+}
+
+/// The latency_nice wakeup decision, see [`latency_offset::wakeup_action`]; returns a
+/// `SCHED_RS_LATENCY_WAKEUP_*` value.
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_wakeup(
+    curr_latency_nice: i32,
+    wakee_latency_nice: i32,
+    wakee_key_before_curr: bool,
+    wakee_eligible: bool,
+) -> u32 {
+    latency_offset::wakeup_action(
+        curr_latency_nice,
+        wakee_latency_nice,
+        wakee_key_before_curr,
+        wakee_eligible,
+    ) as u32
 }
 
 /// The kernel's `sched_prio_to_weight[]` (kernel/sched/core.c).
@@ -86,6 +157,41 @@ mod latency_tests {
         assert_eq!(latency_slice(2_800_000, -20), 100_000);
         assert_eq!(latency_slice(2_800_000, -5), 918_679);
         assert_eq!(latency_slice(2_800_000, 19), 100_000_000);
+    }
+}
+
+#[kunit_tests(sched_rs_latency_offset)]
+mod latency_offset_tests {
+    use super::latency_offset::{
+        key_before, latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction,
+    };
+
+    #[test]
+    fn offsets() {
+        assert_eq!(latency_offset(2_800_000, 0), 0);
+        assert_eq!(latency_offset(2_800_000, -20), -2_800_000);
+        assert_eq!(latency_offset(2_800_000, 19), 2_660_000);
+        assert_eq!(latency_offset(u64::MAX, -20), -1_000_000_000);
+        assert_eq!(latency_voffset(2_800_000, -20, 2048), -1_400_000);
+        assert_eq!(latency_voffset(2_800_000, -20, 0), -2_800_000);
+    }
+
+    #[test]
+    fn keys_wrap_like_vruntime() {
+        let k = latency_key(5, 2_800_000, -20, 1024);
+        assert!(key_before(k, 5));
+        assert!(key_before(u64::MAX, 1));
+        assert_eq!(latency_key(77, 2_800_000, 0, 1024), 77);
+    }
+
+    #[test]
+    fn wakeup_decisions() {
+        assert_eq!(wakeup_action(0, 0, true, true), WakeupAction::Default);
+        assert_eq!(wakeup_action(0, -20, true, true), WakeupAction::Preempt);
+        assert_eq!(wakeup_action(0, -20, true, false), WakeupAction::Default);
+        assert_eq!(wakeup_action(-20, -20, true, true), WakeupAction::Default);
+        assert_eq!(wakeup_action(19, 0, false, true), WakeupAction::Keep);
+        assert_eq!(wakeup_action(19, 0, true, true), WakeupAction::Default);
     }
 }
 

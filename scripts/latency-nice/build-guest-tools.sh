@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Build the Rust userspace for the guest as static musl binaries into out/guest-bin:
-# the latency-nice CLI and the in-guest ABI test.
+# the latency-nice CLI and the in-guest test programs.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 target=x86_64-unknown-linux-musl
 cargo build --quiet --release --target $target -p latency-nice -p latency-nice-selftest
 mkdir -p out/guest-bin
-for b in latency-nice latency_nice_abi; do
+for b in latency-nice latency_nice_abi latency_nice_fifo_burst; do
 	install -m 0755 "target/$target/release/$b" "out/guest-bin/$b"
 done
 printf '==> guest-tools: %s\n' "$(cd out/guest-bin && ls | tr '\n' ' ')" >&2

@@ -38,7 +38,7 @@ kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef
 # Must-haves: what the fragment asks for and the tests depend on. Dropping RUST is the
 # classic silent failure (scripts/rust_is_available.sh failed, HAVE_RUST unset).
 missing=()
-for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
+for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DEBUG SCHED_CORE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
 	   FAIR_GROUP_SCHED DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE; do
 	[ -n "$extra" ] && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "$extra" && continue
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")

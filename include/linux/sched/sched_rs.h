@@ -10,11 +10,23 @@
 
 #include <linux/types.h>
 
+/* What sched_rs_latency_wakeup() decides (WakeupAction in policy/latency_offset.rs). */
+#define SCHED_RS_LATENCY_WAKEUP_DEFAULT	0	/* EEVDF decides */
+#define SCHED_RS_LATENCY_WAKEUP_PREEMPT	1	/* preempt now, run the wakee next */
+#define SCHED_RS_LATENCY_WAKEUP_KEEP	2	/* no wakeup preemption */
+
 #ifdef CONFIG_SCHED_RUST_POLICY
 /* SIS_UTIL: CPUs of an LLC select_idle_cpu() may scan; see update_idle_cpu_scan(). */
 u32 sched_rs_nr_idle_scan(u64 sum_util, u32 llc_weight, u32 imbalance_pct);
 /* latency_nice: the request size (slice) it asks for; see se_default_slice(). */
 u64 sched_rs_latency_slice(u64 base_slice, int latency_nice);
+/* cpu.latency.nice: the slice of a group entity; see group_se_slice(). */
+u64 sched_rs_group_slice(u64 child_min_slice, u64 base_slice, int group_latency_nice);
+/* latency_nice: latency offset in virtual time, latency key, wakeup decision. */
+s64 sched_rs_latency_voffset(u64 base_slice, int latency_nice, u64 weight);
+u64 sched_rs_latency_key(u64 deadline, u64 base_slice, int latency_nice, u64 weight);
+u32 sched_rs_latency_wakeup(int curr_latency_nice, int wakee_latency_nice,
+			    bool wakee_key_before_curr, bool wakee_eligible);
 /* kernel/sched/core.c; declared here too so that the Rust side reads it through bindgen. */
 extern const int sched_prio_to_weight[40];
 #endif

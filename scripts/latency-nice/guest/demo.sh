@@ -29,3 +29,21 @@ kill $t
 
 echo "LN-DEMO: a CPU hog and a 1 ms periodic waker (cyclictest) on one CPU, latency_nice 0 vs -20:"
 /tests/latency_nice-wakeup.sh | grep -E '^# (latency|clock)|ok' | sed 's/^/    /'
+
+echo "LN-DEMO: cpu.latency.nice on a cgroup v2 group with a task in it"
+cg=/sys/fs/cgroup
+echo +cpu > $cg/cgroup.subtree_control && mkdir -p $cg/demo
+sh -c "echo \$\$ > $cg/demo/cgroup.procs; exec sh -c 'while :; do :; done'" & h=$!
+sleep 0.5
+for v in -20 19 0; do
+	echo $v > $cg/demo/cpu.latency.nice
+	echo "    echo $v > cpu.latency.nice; read back $(cat $cg/demo/cpu.latency.nice);" \
+		"group entity: $(awk '/^cfs_rq\[[0-9]+\]:\/demo$/ { g = 1; next } /^cfs_rq/ { g = 0 }
+			g && $1 ~ /^\.se->(slice|latency_nice)$/ { printf "%s %s  ", substr($1, 6), $3 }' \
+			/sys/kernel/debug/sched/debug)"
+done
+echo 20 > $cg/demo/cpu.latency.nice; echo "    (echo 20: exit status $?, value $(cat $cg/demo/cpu.latency.nice))"
+kill $h; wait 2>/dev/null
+echo "LN-DEMO: sched_feats: $(tr ' ' '\n' < /sys/kernel/debug/sched/features | grep -E '^(NO_)?LATENCY_(PICK|PREEMPT)$' | tr '\n' ' ')"
+echo "LN-DEMO: a SCHED_FIFO burst every 20 ms on a CPU shared by a hog and a periodic probe:"
+/tests/latency_nice-fifo.sh | grep -E '^# latency|ok' | sed 's/^/    /'

@@ -7,6 +7,7 @@ fn main() {
     cc::Build::new()
         .file("c/sis_util_ref.c")
         .file("c/latency_ref.c")
+        .file("c/latency_offset_ref.c")
         .warnings(true)
         .extra_warnings(true)
         .compile("sched_policy_c_ref");

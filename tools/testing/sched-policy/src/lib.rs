@@ -11,6 +11,8 @@
 
 #[path = "../../../../kernel/sched/policy/latency.rs"]
 pub mod latency;
+#[path = "../../../../kernel/sched/policy/latency_offset.rs"]
+pub mod latency_offset;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -23,6 +25,27 @@ pub mod c_ref {
         pub static c_ref_sched_prio_to_weight: [i32; 40];
         /// The latency_nice -> slice formula of the EEVDF RFC, in C.
         pub fn c_ref_latency_slice(base_slice: u64, latency_nice: i32) -> u64;
+        /// v12's `calc_latency_offset()` with the base slice as its scale, in C.
+        pub fn c_ref_latency_offset(base_slice: u64, latency_nice: i32) -> i64;
+        /// The same offset in virtual time of an entity of weight `weight`, in C.
+        pub fn c_ref_latency_voffset(base_slice: u64, latency_nice: i32, weight: u64) -> i64;
+    }
+
+    /// Safe wrapper of [`c_ref_latency_offset`]: `latency_nice` in [-20, 19], `base_slice` at
+    /// most 1e9.
+    pub fn latency_offset(base_slice: u64, latency_nice: i32) -> i64 {
+        assert!((-20..=19).contains(&latency_nice) && base_slice <= 1_000_000_000);
+        // SAFETY: pure arithmetic; no overflow for these inputs.
+        unsafe { c_ref_latency_offset(base_slice, latency_nice) }
+    }
+
+    /// Safe wrapper of [`c_ref_latency_voffset`]: as [`latency_offset`], and `weight` in
+    /// 1..2^63.
+    pub fn latency_voffset(base_slice: u64, latency_nice: i32, weight: u64) -> i64 {
+        assert!((-20..=19).contains(&latency_nice) && base_slice <= 1_000_000_000);
+        assert!(weight != 0 && weight < 1 << 63);
+        // SAFETY: pure arithmetic; no overflow and no zero divisor for these inputs.
+        unsafe { c_ref_latency_voffset(base_slice, latency_nice, weight) }
     }
 
     /// Safe wrapper of [`c_ref_latency_slice`]: `latency_nice` in [-20, 19], `base_slice` below

@@ -37,10 +37,16 @@ run() { # latency_nice histogram-file
 	$LN -n "$1" cyclictest -q -m -t 1 -a $cpu -i 1000 -D 4 --policy=other -h 20000 2>/dev/null |
 		grep -E '^[0-9]+ +[0-9]+$' >> "$2"
 }
-rm -f /tmp/h0 /tmp/h20
+FEAT=/sys/kernel/debug/sched/features
+feats() { for f in LATENCY_PICK LATENCY_PREEMPT; do echo $1$f > $FEAT 2>/dev/null; done; }
+rm -f /tmp/h0 /tmp/h20 /tmp/hS
 for round in 1 2 3; do
 	run 0 /tmp/h0
 	run $low /tmp/h20
+	# For the record, not asserted: the slice mapping alone (latency feats off).
+	feats NO_
+	run $low /tmp/hS
+	feats ""
 done
 kill $hog; wait 2>/dev/null
 
@@ -56,6 +62,8 @@ set -- $(stats /tmp/h0); avg0=$1 p50_0=$2 p99_0=$3 max0=$4 n0=$5 tail0=$6
 set -- $(stats /tmp/h20); avg20=$1 p50_20=$2 p99_20=$3 max20=$4 n20=$5 tail20=$6
 echo "# latency_nice   0: avg $avg0 p50 $p50_0 p99 $p99_0 max $max0 us, >300us $tail0 permille ($n0 samples)"
 echo "# latency_nice $low: avg $avg20 p50 $p50_20 p99 $p99_20 max $max20 us, >300us $tail20 permille ($n20 samples)"
+set -- $(stats /tmp/hS)
+echo "# latency_nice $low, NO_LATENCY_PICK NO_LATENCY_PREEMPT: avg $1 p50 $2 p99 $3 max $4 us, >300us $6 permille ($5 samples)"
 
 fail=0
 verdict() { # description condition...

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! latency_nice on EEVDF: the latency offset, the latency key, and the wakeup decision built on
+//! them.
+//!
+//! The slice mapping (`latency.rs`) makes a latency-sensitive entity ask for short requests. Two
+//! cases it cannot reach are where v5..v12's latency offset acted: a wakee that fails to preempt
+//! because the current entity is protected (RUN_TO_PARITY) or has the earlier deadline, and an
+//! entity that was preempted (by RT/DL, or by a wakee) and waits behind others once it could run
+//! again. Here the offset of v12 (`calc_latency_offset()`, linear in latency_nice) is taken with
+//! EEVDF's base slice in place of CFS's sleep latency,
+//!
+//! ```text
+//!   offset(ln)  = base_slice * ln / 20                       (ns; -base_slice .. +0.95 base_slice)
+//!   voffset(ln) = offset(ln) * 1024 / w                      (virtual time of an entity of weight w)
+//!   key         = deadline + voffset                         (u64, wrapping like vruntime)
+//! ```
+//!
+//! and entities are compared by key instead of virtual deadline only where the scheduler chooses
+//! among entities that are all *eligible*: the wakee at wakeup, the latency tree's first entity
+//! at pick time, and core scheduling's cross-CPU comparison. Eligibility (lag >= 0) is never
+//! relaxed, so what each entity gets over time still follows its weight alone; the key only
+//! decides the order in which eligible entities are served. latency_nice 0 has offset 0: the key
+//! is the deadline, and nothing changes for default tasks.
+//!
+//! Pure integer math with no dependency on the `kernel` crate (shared with the host crate). It
+//! runs under `rq->lock`: no overflow (the base slice is capped), no zero divisor, no panic.
+
+use crate::latency::{LATENCY_NICE_WIDTH, MAX_LATENCY_NICE, MIN_LATENCY_NICE};
+
+/// Largest base slice the offset is computed from, in ns (1 s; the sysctl is far below).
+/// Keeps `offset * 1024` inside `i64`.
+pub const OFFSET_BASE_MAX_NS: u64 = 1_000_000_000;
+
+/// `NICE_0_LOAD` after `scale_load_down()`: the weight whose virtual time is real time.
+const NICE_0_WEIGHT: i64 = 1024;
+
+/// The latency offset (ns) of `latency_nice` for base slice `base_slice`: `base * ln / 20`,
+/// truncated toward zero like C's division. Negative for latency-sensitive values.
+pub fn latency_offset(base_slice: u64, latency_nice: i32) -> i64 {
+    let ln = i64::from(latency_nice.clamp(MIN_LATENCY_NICE, MAX_LATENCY_NICE));
+    // <= 1e9, fits; the product is at most 2e10.
+    let base = i64::try_from(base_slice.min(OFFSET_BASE_MAX_NS)).unwrap_or(0);
+    base * ln / i64::from(LATENCY_NICE_WIDTH / 2)
+}
+
+/// The latency offset in virtual time of an entity of load weight `weight` (as
+/// `scale_load_down(se->load.weight)`); like `calc_delta_fair()`, real time times 1024 / w.
+/// A weight of 0 (never seen in the kernel) counts as nice 0.
+pub fn latency_voffset(base_slice: u64, latency_nice: i32, weight: u64) -> i64 {
+    let offset = latency_offset(base_slice, latency_nice);
+    let w = i64::try_from(weight).unwrap_or(i64::MAX);
+    let w = if w == 0 { NICE_0_WEIGHT } else { w };
+    // |offset| <= 1e9, times 1024 <= 1.1e12: no overflow; w > 0.
+    offset * NICE_0_WEIGHT / w
+}
+
+/// The latency key of an entity: its virtual deadline moved by its virtual latency offset.
+/// Keys are compared like vruntimes, by the sign of their wrapping difference
+/// ([`key_before`]).
+pub fn latency_key(deadline: u64, base_slice: u64, latency_nice: i32, weight: u64) -> u64 {
+    deadline.wrapping_add_signed(latency_voffset(base_slice, latency_nice, weight))
+}
+
+/// Whether key `a` comes before key `b` (`(s64)(a - b) < 0`, as `entity_before()` does).
+pub fn key_before(a: u64, b: u64) -> bool {
+    // Reinterpreting the wrapping difference as signed is the intent (vruntime arithmetic).
+    (a.wrapping_sub(b) as i64) < 0
+}
+
+/// What latency_nice decides when a task wakes up next to the current entity (both seen at the
+/// same level of the hierarchy, so a group entity speaks for its group's `cpu.latency.nice`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WakeupAction {
+    /// latency_nice has no say: EEVDF's own wakeup preemption decides.
+    Default = 0,
+    /// Preempt now, even inside current's slice protection, and run the wakee next.
+    Preempt = 1,
+    /// Do not preempt at wakeup; current is preempted at its next request boundary as usual.
+    Keep = 2,
+}
+
+/// The wakeup decision.
+///
+/// * A latency-sensitive wakee (`wakee_ln < 0`) that is more sensitive than current, eligible,
+///   and whose key is before current's, preempts ([`WakeupAction::Preempt`]): it would be picked
+///   first by key, and being eligible it is owed the CPU, so taking it now costs no fairness.
+/// * A latency-tolerant current (`curr_ln > 0`) is not preempted at wakeup by a wakee that is
+///   not latency-sensitive (`wakee_ln >= 0`) unless the wakee's key is before current's
+///   ([`WakeupAction::Keep`]): fewer switches for work that asked for them.
+/// * Anything else, including both at 0, is left to EEVDF ([`WakeupAction::Default`]).
+pub fn wakeup_action(
+    curr_ln: i32,
+    wakee_ln: i32,
+    wakee_key_before_curr: bool,
+    wakee_eligible: bool,
+) -> WakeupAction {
+    if wakee_ln < 0 && wakee_ln < curr_ln {
+        if wakee_eligible && wakee_key_before_curr {
+            return WakeupAction::Preempt;
+        }
+        return WakeupAction::Default;
+    }
+    if curr_ln > 0 && wakee_ln >= 0 && !wakee_key_before_curr {
+        return WakeupAction::Keep;
+    }
+    WakeupAction::Default
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! `kernel/sched/policy/latency_offset.rs` (offset, key, wakeup decision) and the group slice
+//! rule of `kernel/sched/policy/latency.rs`.
+
+use proptest::prelude::*;
+use sched_policy::c_ref;
+use sched_policy::latency::{group_slice, latency_slice};
+use sched_policy::latency_offset::{
+    key_before, latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction,
+    OFFSET_BASE_MAX_NS,
+};
+
+const BASE_8CPU: u64 = 2_800_000;
+
+/// Weights a sched_entity can have after scale_load_down(): SCHED_IDLE, nice 19..-20, groups.
+const WEIGHTS: [u64; 8] = [2, 3, 15, 335, 1024, 3121, 88761, 1 << 18];
+
+#[test]
+fn known_offsets() {
+    assert_eq!(latency_offset(BASE_8CPU, 0), 0);
+    assert_eq!(latency_offset(BASE_8CPU, -20), -2_800_000);
+    assert_eq!(latency_offset(BASE_8CPU, -1), -140_000);
+    assert_eq!(latency_offset(BASE_8CPU, 19), 2_660_000);
+    // Out of range counts as the bound; an absurd base is capped.
+    assert_eq!(latency_offset(BASE_8CPU, -1000), -2_800_000);
+    assert_eq!(latency_offset(BASE_8CPU, i32::MAX), 2_660_000);
+    assert_eq!(latency_offset(u64::MAX, -20), -(OFFSET_BASE_MAX_NS as i64));
+}
+
+/// Differential: the whole domain of the C formula, against C.
+#[test]
+fn offsets_match_c() {
+    for base in (0..=20_000_000u64)
+        .step_by(9_973)
+        .chain([OFFSET_BASE_MAX_NS])
+    {
+        for ln in -20..=19 {
+            assert_eq!(
+                latency_offset(base, ln),
+                c_ref::latency_offset(base, ln),
+                "{base} {ln}"
+            );
+            for w in WEIGHTS {
+                assert_eq!(
+                    latency_voffset(base, ln, w),
+                    c_ref::latency_voffset(base, ln, w),
+                    "{base} {ln} {w}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn zero_weight_counts_as_nice_0() {
+    assert_eq!(latency_voffset(BASE_8CPU, -20, 0), -2_800_000);
+}
+
+#[test]
+fn default_key_is_the_deadline() {
+    for d in [0, 1, 1 << 40, u64::MAX] {
+        for w in WEIGHTS {
+            assert_eq!(latency_key(d, BASE_8CPU, 0, w), d);
+        }
+    }
+}
+
+#[test]
+fn keys_compare_like_vruntime_across_the_wrap() {
+    let d = u64::MAX - 10;
+    let k = latency_key(d, BASE_8CPU, -20, 1024);
+    assert!(key_before(k, d));
+    assert!(key_before(d, latency_key(d, BASE_8CPU, 19, 1024)));
+    assert!(key_before(d, d.wrapping_add(100)));
+    assert!(!key_before(d, d));
+}
+
+#[test]
+fn wakeup_table() {
+    use WakeupAction::*;
+    // (curr, wakee, before, eligible) -> action
+    let cases = [
+        (0, 0, true, true, Default),
+        (0, 0, false, true, Default),
+        (0, -20, true, true, Preempt),
+        (0, -20, false, true, Default),
+        (0, -20, true, false, Default),
+        (-5, -20, true, true, Preempt),
+        (-20, -20, true, true, Default),
+        (-20, -5, true, true, Default),
+        (19, -1, true, true, Preempt),
+        (19, 0, false, true, Keep),
+        (19, 0, false, false, Keep),
+        (19, 0, true, true, Default),
+        (1, 19, false, true, Keep),
+        (0, 19, false, true, Default),
+    ];
+    for (c, w, b, e, want) in cases {
+        assert_eq!(wakeup_action(c, w, b, e), want, "{c} {w} {b} {e}");
+    }
+}
+
+#[test]
+fn group_rule() {
+    let t = c_ref::sched_prio_to_weight();
+    // Unset group: mainline min-slice propagation, whatever the children ask.
+    for child in [100_000, BASE_8CPU, u64::MAX] {
+        assert_eq!(group_slice(child, BASE_8CPU, 0, &t), child);
+    }
+    // Set group: its own latency_nice, whatever the children ask.
+    for ln in (-20..=19).filter(|ln| *ln != 0) {
+        for child in [100_000, BASE_8CPU, 100_000_000] {
+            assert_eq!(
+                group_slice(child, BASE_8CPU, ln, &t),
+                latency_slice(BASE_8CPU, ln, &t)
+            );
+        }
+    }
+}
+
+proptest! {
+    /// Monotonic in latency_nice, bounded by the (capped) base slice, sign of latency_nice.
+    #[test]
+    fn offset_monotonic_and_bounded(base in any::<u64>(), ln in -20i32..19) {
+        let a = latency_offset(base, ln);
+        let b = latency_offset(base, ln + 1);
+        prop_assert!(a <= b);
+        let cap = base.min(OFFSET_BASE_MAX_NS) as i64;
+        prop_assert!(-cap <= a && a <= cap);
+        prop_assert_eq!(a.signum(), if cap == 0 { 0 } else { i64::from(ln.signum()) });
+    }
+
+    /// Total: no input panics (overflow checks are on in this profile).
+    #[test]
+    fn total(d in any::<u64>(), base in any::<u64>(), ln in any::<i32>(), w in any::<u64>()) {
+        let _ = latency_key(d, base, ln, w);
+        let _ = latency_voffset(base, ln, w);
+    }
+
+    /// A heavier entity moves less in virtual time; the key never moves past the offset.
+    #[test]
+    fn voffset_shrinks_with_weight(base in 0..=OFFSET_BASE_MAX_NS, ln in -20i32..=19, w in 1u64..1 << 20) {
+        let v1 = latency_voffset(base, ln, w);
+        let v2 = latency_voffset(base, ln, w + 1);
+        prop_assert!(v2.abs() <= v1.abs());
+    }
+
+    /// The decision never preempts for an ineligible or a non-sensitive wakee, and never keeps
+    /// current for a latency-sensitive one.
+    #[test]
+    fn wakeup_invariants(c in -20i32..=19, w in -20i32..=19, b in any::<bool>(), e in any::<bool>()) {
+        let a = wakeup_action(c, w, b, e);
+        if a == WakeupAction::Preempt {
+            prop_assert!(e && b && w < 0 && w < c);
+        }
+        if a == WakeupAction::Keep {
+            prop_assert!(c > 0 && w >= 0 && !b);
+        }
+        if c == 0 && w == 0 {
+            prop_assert_eq!(a, WakeupAction::Default);
+        }
+    }
+}

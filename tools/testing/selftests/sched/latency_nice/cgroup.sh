@@ -1,0 +1,190 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# cpu.latency.nice, cgroup v1 and v2: the file's semantics (default, range,
+# every error leaves the value alone, root), that a write reaches the group's
+# entity on every CPU at once (latency_nice and the slice it implies, read
+# back from /sys/kernel/debug/sched/debug), that tasks in the group keep their
+# own latency_nice, and that tasks can move between groups while running.
+# Output: TAP.
+
+CG2=/sys/fs/cgroup
+CG1=/tmp/cgroup-v1-cpu
+DEBUG=/sys/kernel/debug/sched/debug
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
+check() { # description command...
+	d=$1; shift
+	if "$@"; then ok "$d"; else not_ok "$d"; fi
+}
+
+echo "TAP version 13"
+
+# write FILE VALUE: the error message of a failed write, empty on success
+# (ash's echo reports "write error: <strerror>"; printf does not).
+write() {
+	(echo "$2" > "$1") 2>&1 | sed 's/.*: //'
+}
+
+# expect_error FILE VALUE ERRNO-TEXT: the write fails with that error and the
+# value read back is what it was before.
+expect_error() {
+	before=$(cat "$1")
+	err=$(write "$1" "$2")
+	after=$(cat "$1")
+	case $err in
+	*"$3"*) [ "$after" = "$before" ] && return 0
+		echo "# '$2': value changed $before -> $after" ;;
+	*) echo "# '$2': got '$err', want '$3'" ;;
+	esac
+	return 1
+}
+
+expect_value() { # FILE VALUE
+	err=$(write "$1" "$2")
+	[ -z "$err" ] && [ "$(cat "$1")" = "$2" ] && return 0
+	echo "# write '$2': '$err', read back '$(cat "$1")'"
+	return 1
+}
+
+# The slice latency_nice asks for (policy/latency.rs), from the live base slice.
+weights="88761 71755 56483 46273 36291 29154 23254 18705 14949 11916 9548 7620 6100 4904 3906 3121 2501 1991 1586 1277 1024 820 655 526 423 335 272 215 172 137 110 87 70 56 45 36 29 23 18 15"
+latency_slice() {
+	base=$(cat /sys/kernel/debug/sched/base_slice_ns)
+	[ "$1" = 0 ] && { echo "$base"; return; }
+	w=$(echo $weights | cut -d' ' -f$(($1 + 21)))
+	s=$((base * 1024 / w))
+	lo=100000; [ "$base" -lt $lo ] && lo=$base
+	hi=100000000; [ "$base" -gt $hi ] && hi=$base
+	[ $s -lt $lo ] && s=$lo
+	[ $s -gt $hi ] && s=$hi
+	echo $s
+}
+
+# group_field GROUP-PATH FIELD: "cpu value" for each CPU, from the cfs_rq
+# sections of the debug file (cfs_rq[N]:/PATH), value in ns for se->slice.
+group_field() {
+	awk -v path="$1" -v field="$2" '
+		/^cfs_rq\[/ { match($0, /\[[0-9]+\]/); cpu = substr($0, RSTART + 1, RLENGTH - 2)
+			      sub(/^cfs_rq\[[0-9]+\]:/, ""); sub(/:?$/, ""); in_group = ($0 == path); next }
+		in_group && $1 == ".se->" field {
+			v = $3
+			if (field == "slice") { split(v, p, "."); v = p[1] * 1000000 + p[2] }
+			print cpu, v }' "$DEBUG"
+}
+
+# every_cpu GROUP-PATH FIELD VALUE: the group's entity on every CPU has it.
+# (The debug file lists a group on a CPU only while it has load there: the
+# callers keep one task of the group running on each CPU.)
+every_cpu() {
+	got=$(group_field "$1" "$2")
+	[ "$(echo "$got" | grep -c .)" = "$ncpu" ] || { echo "# $1 $2 not on $ncpu CPUs: $(echo $got)"; return 1; }
+	echo "$got" | awk -v want="$3" '$2 != want { bad = 1 } END { exit bad }' && return 0
+	echo "# $1 $2, want $3 everywhere: $(echo $got)"
+	return 1
+}
+
+# start_hogs PROCS-FILE: one CPU hog per CPU, each started inside the group
+# (it moves itself in before it execs), pids in $hogs.
+hogs=""
+start_hogs() {
+	for c in $(seq 0 $((ncpu - 1))); do
+		sh -c "echo \$\$ > $1; exec taskset -c $c sh -c 'while :; do :; done'" &
+		hogs="$hogs $!"
+	done
+	sleep 0.5
+}
+stop_hogs() { [ -n "$hogs" ] && kill $hogs 2>/dev/null; wait 2>/dev/null; hogs=""; }
+trap stop_hogs EXIT
+
+# ---- cgroup v2 ----
+echo +cpu > $CG2/cgroup.subtree_control
+check "v2: cpu controller enabled" grep -qw cpu $CG2/cgroup.subtree_control
+check "v2: no cpu.latency.nice on the root" [ ! -e $CG2/cpu.latency.nice ]
+mkdir -p $CG2/lnA $CG2/lnB
+f=$CG2/lnA/cpu.latency.nice
+check "v2: default 0" [ "$(cat $f)" = 0 ]
+check "v2: -20 is taken" expect_value $f -20
+check "v2: 19 is taken" expect_value $f 19
+check "v2: 0 is taken" expect_value $f 0
+expect_value $f 5 >/dev/null
+check "v2: 20 is ERANGE, unchanged" expect_error $f 20 "out of range"
+check "v2: -21 is ERANGE, unchanged" expect_error $f -21 "out of range"
+check "v2: 2^64 is ERANGE, unchanged" expect_error $f 18446744073709551616 "out of range"
+check "v2: garbage is EINVAL, unchanged" expect_error $f abc "Invalid argument"
+check "v2: empty is EINVAL, unchanged" expect_error $f "" "Invalid argument"
+check "v2: two numbers are EINVAL, unchanged" expect_error $f "1 2" "Invalid argument"
+check "v2: a sibling is independent" [ "$(cat $CG2/lnB/cpu.latency.nice)" = 0 ]
+
+# Tasks inside, running: the group entity of every CPU follows at once.
+start_hogs $CG2/lnA/cgroup.procs
+check "v2: new tasks start in lnA ($(grep -c . $CG2/lnA/cgroup.procs) of $ncpu)" \
+	[ "$(grep -c . $CG2/lnA/cgroup.procs)" = "$ncpu" ]
+expect_value $f -20 >/dev/null
+check "v2: -20 on every CPU's group entity" every_cpu /lnA latency_nice -20
+want=$(latency_slice -20)
+check "v2: -20: group slice latency_slice(-20) = $want ns on every CPU" every_cpu /lnA slice "$want"
+expect_value $f 19 >/dev/null
+want=$(latency_slice 19)
+check "v2: 19: group slice latency_slice(19) = $want ns on every CPU" every_cpu /lnA slice "$want"
+expect_value $f 0 >/dev/null
+want=$(latency_slice 0)
+check "v2: 0: back to its tasks' shortest slice, $want ns" every_cpu /lnA slice "$want"
+hog=${hogs# }; hog=${hog%% *}
+check "v2: tasks keep their own latency_nice" \
+	[ "$(awk '$1 == "latency_nice" { print $3 }' /proc/$hog/sched)" = 0 ]
+
+# New tasks in a group with a value; moves between groups while running.
+expect_value $CG2/lnB/cpu.latency.nice -10 >/dev/null
+sh -c "echo \$\$ > $CG2/lnB/cgroup.procs; exec sh -c 'while :; do :; done'" &
+hog2=$!
+sleep 0.3
+check "v2: a new task starts in lnB" grep -qx "$hog2" $CG2/lnB/cgroup.procs
+moved=0
+for i in $(seq 100); do
+	echo $hog > $CG2/lnB/cgroup.procs && echo $hog2 > $CG2/lnA/cgroup.procs &&
+	echo $hog > $CG2/lnA/cgroup.procs && echo $hog2 > $CG2/lnB/cgroup.procs && moved=$((moved + 1))
+	[ $((i % 10)) = 0 ] && echo $(( (i % 40) - 20 )) > $CG2/lnA/cpu.latency.nice
+done
+check "v2: 100 rounds of moves of two running tasks ($moved done)" [ $moved = 100 ]
+check "v2: both still running" kill -0 $hog $hog2
+kill $hog2
+stop_hogs
+check "v2: values survive: lnB -10" [ "$(cat $CG2/lnB/cpu.latency.nice)" = -10 ]
+sleep 0.2
+rmdir $CG2/lnA $CG2/lnB
+check "v2: groups removed" [ ! -d $CG2/lnA ]
+# ---- cgroup v1, last: once v1 has the cpu controller, it keeps it (a v1
+# hierarchy that still has tasks outlives its unmount). Later tests that
+# need groups use this mount (see stress.sh). ----
+# The controller leaves v2 once no v2 group uses it any more.
+echo -cpu > $CG2/cgroup.subtree_control
+mkdir -p $CG1
+for i in $(seq 50); do
+	mount -t cgroup -o cpu cpu $CG1 2>/dev/null && break
+	sleep 0.1
+done
+if grep -q " $CG1 cgroup " /proc/mounts; then
+	check "v1: root has cpu.latency.nice, 0" [ "$(cat $CG1/cpu.latency.nice)" = 0 ]
+	check "v1: root rejects a write with EINVAL" expect_error $CG1/cpu.latency.nice -5 "Invalid argument"
+	mkdir $CG1/g
+	check "v1: child defaults to 0" [ "$(cat $CG1/g/cpu.latency.nice)" = 0 ]
+	check "v1: child takes -20" expect_value $CG1/g/cpu.latency.nice -20
+	check "v1: 20 is ERANGE, unchanged" expect_error $CG1/g/cpu.latency.nice 20 "out of range"
+	check "v1: garbage is EINVAL, unchanged" expect_error $CG1/g/cpu.latency.nice abc "Invalid argument"
+	start_hogs $CG1/g/cgroup.procs
+	check "v1: every CPU's group entity at -20" every_cpu /g latency_nice -20
+	stop_hogs
+	sleep 0.2
+	rmdir $CG1/g
+else
+	not_ok "v1: cannot mount the cpu controller on cgroup v1"
+fi
+
+check "no latency tree warning" sh -c '! dmesg | grep -q "latency tree"'
+
+echo "1..$n"
+exit $fail

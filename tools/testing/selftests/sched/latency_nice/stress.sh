@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Stress of the latency tree and the group paths, with
+# CONFIG_SCHED_LATENCY_NICE_DEBUG checking the tree's membership on every
+# pick: while hackbench runs, tasks that sleep and wake change their
+# latency_nice at random, groups change cpu.latency.nice, tasks move between
+# groups, the latency sched_feats flip, and a CPU goes offline and online.
+# Passes if everything keeps running and the kernel logs no latency-tree
+# warning (the console checker also fails the boot on any WARN/BUG).
+# Output: TAP.
+
+CG=/sys/fs/cgroup
+CG1=/tmp/cgroup-v1-cpu
+FEAT=/sys/kernel/debug/sched/features
+LN=/usr/bin/latency-nice
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+secs=${STRESS_SECONDS:-20}
+n=0
+fail=0
+# pids of the running hackbench processes (no pgrep here; builtins only,
+# a fork per process would starve the loop under hackbench)
+hackbench_pids() {
+	for c in /proc/[0-9]*/comm; do
+		{ read -r comm < $c; } 2>/dev/null && [ "$comm" = hackbench ] && { d=${c%/comm}; echo ${d#/proc/}; }
+	done
+}
+check() { d=$1; shift; n=$((n + 1)); if "$@"; then echo "ok $n $d"; else echo "not ok $n $d"; fail=1; fi; }
+echo "TAP version 13"
+
+# cgroup v2 if the cpu controller is there, else cgroup v1 (cgroup.sh may
+# have left it bound to v1, where it stays).
+if ! echo +cpu > $CG/cgroup.subtree_control 2>/dev/null; then
+	mkdir -p $CG1
+	grep -q " $CG1 cgroup " /proc/mounts || mount -t cgroup -o cpu cpu $CG1
+	CG=$CG1
+fi
+echo "# groups under $CG"
+mkdir -p $CG/st0 $CG/st1 $CG/st2
+check "three groups with cpu.latency.nice" [ -e $CG/st2/cpu.latency.nice ]
+warn_before=$(dmesg | grep -c -e "latency tree" -e "WARNING:")
+
+pids=""
+# Sleepers/wakers: short sleeps and bursts, so that they are enqueued,
+# preempted, delayed and picked all the time.
+for i in $(seq 8); do
+	sh -c 'while :; do i=0; while [ $i -lt 200 ]; do i=$((i + 1)); done; usleep 2000; done' &
+	pids="$pids $!"
+done
+hackbench -g 2 -f 5 -l 100000000 -s 100 >/dev/null 2>&1 &
+hb=$!
+end=$(($(cut -d. -f1 /proc/uptime) + secs))
+changes=0 moves=0 groups=0 hotplug=0 feats=0 errors=0 rounds=0
+sleep 1
+while [ "$(cut -d. -f1 /proc/uptime)" -lt $end ]; do
+	rounds=$((rounds + 1))
+	for p in $pids; do
+		v=$((RANDOM % 40 - 20))
+		$LN -n $v -p $p >/dev/null 2>&1 && changes=$((changes + 1)) || errors=$((errors + 1))
+		echo $p > $CG/st$((RANDOM % 3))/cgroup.procs 2>/dev/null && moves=$((moves + 1))
+	done
+	for g in 0 1 2; do
+		echo $((RANDOM % 40 - 20)) > $CG/st$g/cpu.latency.nice && groups=$((groups + 1))
+	done
+	# hackbench's tasks too, four at random each round.
+	set -- $(hackbench_pids)
+	for i in 1 2 3 4; do
+		[ $# -gt 0 ] || break
+		shift $((RANDOM % $#))
+		$LN -n $((RANDOM % 40 - 20)) -p $1 >/dev/null 2>&1 && changes=$((changes + 1))
+	done
+	case $((rounds % 4)) in
+	0) for f in LATENCY_PICK LATENCY_PREEMPT; do
+		echo NO_$f > $FEAT; echo $f > $FEAT
+	   done; feats=$((feats + 1)) ;;
+	1) if [ $ncpu -gt 1 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
+		echo 0 > /sys/devices/system/cpu/cpu1/online && echo 1 > /sys/devices/system/cpu/cpu1/online &&
+			hotplug=$((hotplug + 1))
+	   fi ;;
+	esac
+done
+echo "# $rounds rounds: $changes latency_nice changes, $moves group moves," \
+	"$groups cpu.latency.nice writes, $feats feature flips, $hotplug CPU offline/online cycles"
+
+check "at least 5 rounds in ${secs}s ($rounds)" [ $rounds -ge 5 ]
+check "latency_nice changed while running ($changes, $errors refused)" \
+	[ $changes -ge $((8 * rounds)) -a $errors = 0 ]
+check "tasks moved between groups ($moves of $((8 * rounds)))" [ $moves = $((8 * rounds)) ]
+check "cpu.latency.nice written ($groups of $((3 * rounds)))" [ $groups = $((3 * rounds)) ]
+check "latency sched_feats flipped ($feats)" [ $feats -gt 0 ]
+if [ $ncpu -gt 1 ]; then
+	check "CPU 1 went offline and online ($hotplug)" [ $hotplug -gt 0 ]
+	check "CPU 1 online at the end" [ "$(cat /sys/devices/system/cpu/cpu1/online)" = 1 ]
+fi
+check "hackbench still running" kill -0 $hb
+check "all sleepers still running" kill -0 $pids
+kill $hb $pids $(hackbench_pids) 2>/dev/null
+wait 2>/dev/null
+for f in LATENCY_PICK LATENCY_PREEMPT; do echo $f > $FEAT; done
+for p in $(cat $CG/st*/cgroup.procs); do echo $p > $CG/cgroup.procs; done 2>/dev/null
+sleep 0.2
+rmdir $CG/st0 $CG/st1 $CG/st2
+warn_after=$(dmesg | grep -c -e "latency tree" -e "WARNING:")
+check "no new warning in the kernel log ($warn_before before, $warn_after after)" [ "$warn_after" = "$warn_before" ]
+echo "1..$n"
+exit $fail
