@@ -19,8 +19,8 @@ if [ "$cpu" -ge 2 ] && [ -z "$FIFO_FORCE" ]; then
 fi
 echo "1..3"
 
-run() { # latency_nice -> "matched first sum_delay_us"
-	out=$(latency_nice_fifo_burst "$1" $cpu 40) || { echo "# fifo_burst $1 failed" >&2; echo 0 0 0; return; }
+run() { # latency_nice [slice_us] -> "matched first sum_delay_us"
+	out=$(latency_nice_fifo_burst "$1" $cpu 40 $2) || { echo "# fifo_burst $1 failed" >&2; echo 0 0 0; return; }
 	echo "$out" | awk '{ print $4, $6, $4 * $8 }'
 }
 FEAT=/sys/kernel/debug/sched/features
@@ -34,6 +34,19 @@ for round in 1 2 3; do
 	set -- $(run $low); mS=$((mS + $1)) fS=$((fS + $2)) sS=$((sS + $3))
 	feats ""
 done
+# Both with the same custom slice (3 ms): latency_nice no longer changes the
+# slice, only the latency offset (tree, preemption) tells them apart.
+c0=0 g0=0 t0=0 c20=0 g20=0 t20=0 cS=0 gS=0 tS=0
+for round in 1 2 3; do
+	set -- $(run 0 3000); c0=$((c0 + $1)) g0=$((g0 + $2)) t0=$((t0 + $3))
+	set -- $(run $low 3000); c20=$((c20 + $1)) g20=$((g20 + $2)) t20=$((t20 + $3))
+	feats NO_
+	set -- $(run $low 3000); cS=$((cS + $1)) gS=$((gS + $2)) tS=$((tS + $3))
+	feats ""
+done
+echo "# custom slice 3 ms: latency_nice 0: first after $g0 of $c0, average wait $((t0 / (c0 > 0 ? c0 : 1))) us;" \
+	"$low: $g20 of $c20, $((t20 / (c20 > 0 ? c20 : 1))) us;" \
+	"$low with the latency feats off: $gS of $cS, $((tS / (cS > 0 ? cS : 1))) us"
 a0=$((s0 / (m0 > 0 ? m0 : 1))) a20=$((s20 / (m20 > 0 ? m20 : 1)))
 echo "# latency_nice   0: first after $f0 of $m0 bursts, average wait $a0 us"
 echo "# latency_nice $low: first after $f20 of $m20 bursts, average wait $a20 us"

@@ -4,7 +4,7 @@
 # Stress of the latency tree and the group paths, with
 # CONFIG_SCHED_LATENCY_NICE_DEBUG checking the tree's membership on every
 # pick: while hackbench runs, tasks that sleep and wake change their
-# latency_nice at random, groups change cpu.latency.nice, tasks move between
+# latency_nice and nice at random, groups change cpu.latency.nice, tasks move between
 # groups, the latency sched_feats flip, and a CPU goes offline and online.
 # Passes if everything keeps running and the kernel logs no latency-tree
 # warning (the console checker also fails the boot on any WARN/BUG).
@@ -50,13 +50,15 @@ done
 hackbench -g 2 -f 5 -l 100000000 -s 100 >/dev/null 2>&1 &
 hb=$!
 end=$(($(cut -d. -f1 /proc/uptime) + secs))
-changes=0 moves=0 groups=0 hotplug=0 feats=0 errors=0 rounds=0
+changes=0 moves=0 groups=0 hotplug=0 feats=0 errors=0 rounds=0 renices=0
 sleep 1
 while [ "$(cut -d. -f1 /proc/uptime)" -lt $end ]; do
 	rounds=$((rounds + 1))
 	for p in $pids; do
 		v=$((RANDOM % 40 - 20))
 		$LN -n $v -p $p >/dev/null 2>&1 && changes=$((changes + 1)) || errors=$((errors + 1))
+		# nice changes reweight queued entities (the tree's key depends on the weight)
+		renice $((RANDOM % 20 - 10)) -p $p >/dev/null 2>&1 && renices=$((renices + 1))
 		echo $p > $CG/st$((RANDOM % 3))/cgroup.procs 2>/dev/null && moves=$((moves + 1))
 	done
 	for g in 0 1 2; do
@@ -79,12 +81,13 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt $end ]; do
 	   fi ;;
 	esac
 done
-echo "# $rounds rounds: $changes latency_nice changes, $moves group moves," \
+echo "# $rounds rounds: $changes latency_nice changes, $renices nice changes, $moves group moves," \
 	"$groups cpu.latency.nice writes, $feats feature flips, $hotplug CPU offline/online cycles"
 
 check "at least 5 rounds in ${secs}s ($rounds)" [ $rounds -ge 5 ]
 check "latency_nice changed while running ($changes, $errors refused)" \
 	[ $changes -ge $((8 * rounds)) -a $errors = 0 ]
+check "nice changed while running ($renices of $((8 * rounds)))" [ $renices = $((8 * rounds)) ]
 check "tasks moved between groups ($moves of $((8 * rounds)))" [ $moves = $((8 * rounds)) ]
 check "cpu.latency.nice written ($groups of $((3 * rounds)))" [ $groups = $((3 * rounds)) ]
 check "latency sched_feats flipped ($feats)" [ $feats -gt 0 ]

@@ -10,7 +10,11 @@
 //! interval, the interval's end tells how long after the burst the probe got the CPU back: at
 //! once (it was picked first), or after the hog's turn.
 //!
-//! Usage: `latency_nice_fifo_burst LATENCY_NICE CPU BURSTS`. Prints one line,
+//! With `SLICE_US`, the hog and the probe both get that custom slice (`sched_runtime`), which
+//! takes precedence over the slice latency_nice would give: then only the latency offset (the
+//! latency tree, latency-offset preemption) can tell the two apart.
+//!
+//! Usage: `latency_nice_fifo_burst LATENCY_NICE CPU BURSTS [SLICE_US]`. Prints one line,
 //! `bursts N matched M first F avg_delay_us A max_delay_us X`, where `first` counts the bursts
 //! after which the probe ran within 300 us. Needs root (SCHED_FIFO). Exit 2 on bad usage, 1 if
 //! a system call fails.
@@ -90,6 +94,22 @@ fn gettid() -> i32 {
     i32::try_from(tid).unwrap_or(0)
 }
 
+/// Makes the calling thread SCHED_OTHER with `latency_nice` and, if `slice_ns` is not 0, that
+/// custom slice.
+fn set_fair(latency_nice: i32, slice_ns: u64) {
+    let attr = sched_attr::SchedAttr {
+        sched_policy: libc::SCHED_OTHER as u32,
+        sched_flags: sched_attr::SCHED_FLAG_LATENCY_NICE,
+        sched_runtime: slice_ns,
+        sched_latency_nice: latency_nice,
+        ..Default::default()
+    };
+    if let Err(e) = sched_attr::sched_setattr(gettid(), &attr) {
+        eprintln!("latency_nice_fifo_burst: latency_nice {latency_nice}, slice {slice_ns} ns: {e}");
+        exit(1);
+    }
+}
+
 fn spin_until(t: u64) {
     while now_ns() < t {
         std::hint::spin_loop();
@@ -148,20 +168,31 @@ fn main() {
         args.get(2).and_then(|s| s.parse::<usize>().ok()),
         args.get(3).and_then(|s| s.parse::<usize>().ok()),
     );
-    let (Some(ln), Some(cpu), Some(bursts)) = parsed else {
-        eprintln!("usage: latency_nice_fifo_burst LATENCY_NICE CPU BURSTS");
+    let slice_us = match args.get(4) {
+        None => Some(0),
+        Some(s) => s
+            .parse::<u64>()
+            .ok()
+            .filter(|us| (100..=100_000).contains(us)),
+    };
+    let (Some(ln), Some(cpu), Some(bursts), Some(slice_us)) =
+        (parsed.0, parsed.1, parsed.2, slice_us)
+    else {
+        eprintln!("usage: latency_nice_fifo_burst LATENCY_NICE CPU BURSTS [SLICE_US(100..100000)]");
         exit(2);
     };
-    if args.len() != 4 || !(-20..=19).contains(&ln) || bursts == 0 {
-        eprintln!("usage: latency_nice_fifo_burst LATENCY_NICE(-20..19) CPU BURSTS(>0)");
+    if args.len() > 5 || !(-20..=19).contains(&ln) || bursts == 0 {
+        eprintln!("usage: latency_nice_fifo_burst LATENCY_NICE(-20..19) CPU BURSTS(>0) [SLICE_US]");
         exit(2);
     }
+    let slice_ns = slice_us * 1000;
 
     let stop = Arc::new(AtomicBool::new(false));
     let hog = {
         let stop = Arc::clone(&stop);
         thread::spawn(move || {
             pin(cpu);
+            set_fair(0, slice_ns);
             while !stop.load(Ordering::Relaxed) {
                 std::hint::spin_loop();
             }
@@ -171,10 +202,7 @@ fn main() {
         let stop = Arc::clone(&stop);
         thread::spawn(move || {
             pin(cpu);
-            if let Err(e) = sched_attr::set_latency_nice(gettid(), ln, false) {
-                eprintln!("latency_nice_fifo_burst: set latency_nice {ln}: {e}");
-                exit(1);
-            }
+            set_fair(ln, slice_ns);
             probe_loop(&stop)
         })
     };
