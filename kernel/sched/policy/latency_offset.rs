@@ -57,15 +57,9 @@ pub fn latency_voffset(base_slice: u64, latency_nice: i32, weight: u64) -> i64 {
 
 /// The latency key of an entity: its virtual deadline moved by its virtual latency offset.
 /// Keys are compared like vruntimes, by the sign of their wrapping difference
-/// ([`key_before`]).
+/// (`(s64)(a - b) < 0` in the C glue).
 pub fn latency_key(deadline: u64, base_slice: u64, latency_nice: i32, weight: u64) -> u64 {
     deadline.wrapping_add_signed(latency_voffset(base_slice, latency_nice, weight))
-}
-
-/// Whether key `a` comes before key `b` (`(s64)(a - b) < 0`, as `entity_before()` does).
-pub fn key_before(a: u64, b: u64) -> bool {
-    // Reinterpreting the wrapping difference as signed is the intent (vruntime arithmetic).
-    (a.wrapping_sub(b) as i64) < 0
 }
 
 /// What latency_nice decides when a task wakes up next to the current entity (both seen at the

@@ -7,8 +7,7 @@ use proptest::prelude::*;
 use sched_policy::c_ref;
 use sched_policy::latency::{group_slice, latency_slice};
 use sched_policy::latency_offset::{
-    key_before, latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction,
-    OFFSET_BASE_MAX_NS,
+    latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction, OFFSET_BASE_MAX_NS,
 };
 
 const BASE_8CPU: u64 = 2_800_000;
@@ -64,6 +63,11 @@ fn default_key_is_the_deadline() {
             assert_eq!(latency_key(d, BASE_8CPU, 0, w), d);
         }
     }
+}
+
+/// `(s64)(a - b) < 0`: how the C glue compares keys, like vruntimes.
+fn key_before(a: u64, b: u64) -> bool {
+    (a.wrapping_sub(b) as i64) < 0
 }
 
 #[test]

@@ -88,12 +88,6 @@ fn set_policy(policy: libc::c_int, prio: libc::c_int) {
     }
 }
 
-fn gettid() -> i32 {
-    // SAFETY: gettid has no arguments and cannot fail.
-    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
-    i32::try_from(tid).unwrap_or(0)
-}
-
 /// Makes the calling thread SCHED_OTHER with `latency_nice` and, if `slice_ns` is not 0, that
 /// custom slice.
 fn set_fair(latency_nice: i32, slice_ns: u64) {
@@ -104,7 +98,8 @@ fn set_fair(latency_nice: i32, slice_ns: u64) {
         sched_latency_nice: latency_nice,
         ..Default::default()
     };
-    if let Err(e) = sched_attr::sched_setattr(gettid(), &attr) {
+    // pid 0: the calling thread.
+    if let Err(e) = sched_attr::sched_setattr(0, &attr) {
         eprintln!("latency_nice_fifo_burst: latency_nice {latency_nice}, slice {slice_ns} ns: {e}");
         exit(1);
     }
