@@ -5,9 +5,9 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 target=x86_64-unknown-linux-musl
-cargo build --quiet --release --target $target -p latency-nice -p latency-nice-selftest -p schbench-rs
+cargo build --quiet --release --target $target -p latency-nice -p latency-nice-selftest -p schbench-rs -p sched-slice
 mkdir -p out/guest-bin
-for b in latency-nice latency_nice_abi latency_nice_fifo_burst schbench-rs; do
+for b in latency-nice latency_nice_abi latency_nice_fifo_burst schbench-rs sched-slice; do
 	install -m 0755 "target/$target/release/$b" "out/guest-bin/$b"
 done
 printf '==> guest-tools: %s\n' "$(cd out/guest-bin && ls | tr '\n' ' ')" >&2

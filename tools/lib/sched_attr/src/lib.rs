@@ -6,6 +6,8 @@
 //! `sched_latency_nice`), so this crate defines its own, laid out exactly as the kernel's uapi
 //! (`include/uapi/linux/sched/types.h`), and calls the system calls directly.
 
+pub mod cli;
+
 use std::io;
 use std::mem::size_of;
 
@@ -161,6 +163,34 @@ pub fn set_latency_nice(pid: i32, latency_nice: i32, reset_on_fork: bool) -> io:
         sched_policy: current.sched_policy,
         sched_flags: flags,
         sched_latency_nice: latency_nice,
+        ..Default::default()
+    };
+    sched_setattr(pid, &attr)
+}
+
+/// Shortest custom slice the kernel accepts for a fair task (`sched_runtime`, ns); it clamps
+/// shorter requests up to this.
+pub const CUSTOM_SLICE_MIN_NS: u64 = 100_000;
+/// Longest custom slice (ns); longer requests are clamped down to it.
+pub const CUSTOM_SLICE_MAX_NS: u64 = 100_000_000;
+
+/// Give the `SCHED_OTHER`/`SCHED_BATCH` thread `pid` (0: the caller) a custom slice of
+/// `slice_ns` (mainline's request-size knob, what util-linux 2.40's `chrt --other -T` sets),
+/// or the default slice back with 0. The policy and nice value are read and passed back,
+/// since a call without `SCHED_FLAG_KEEP_PARAMS` sets them too; clamps and latency_nice are
+/// kept (their flags are not passed). Works on kernels with or without latency_nice.
+pub fn set_custom_slice(pid: i32, slice_ns: u64) -> io::Result<()> {
+    let current = sched_getattr(pid)?;
+    if current.sched_policy != libc::SCHED_OTHER as u32
+        && current.sched_policy != libc::SCHED_BATCH as u32
+    {
+        return Err(io::Error::from_raw_os_error(libc::EINVAL));
+    }
+    let attr = SchedAttr {
+        sched_policy: current.sched_policy,
+        sched_flags: current.sched_flags & SCHED_FLAG_RESET_ON_FORK,
+        sched_nice: current.sched_nice,
+        sched_runtime: slice_ns,
         ..Default::default()
     };
     sched_setattr(pid, &attr)

@@ -6,17 +6,15 @@
 //! thing, the same message shapes ("pid N's current latency_nice: V"), `EXIT_FAILURE` (1) for
 //! errors and bad usage, 126/127 when the command cannot be run.
 
-use std::ffi::{CString, OsString};
+use std::ffi::OsString;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::process::exit;
 
+use sched_attr::cli::{self, errmsg, EXIT_FAILURE};
 use sched_attr::{latency_nice, set_latency_nice, threads_of, MAX_LATENCY_NICE, MIN_LATENCY_NICE};
 
 const PROG: &str = "latency-nice";
-const EXIT_FAILURE: i32 = 1;
-const EX_EXEC_FAILED: i32 = 126;
-const EX_EXEC_ENOENT: i32 = 127;
 
 const USAGE: &str = "\
 Usage:
@@ -49,24 +47,12 @@ struct Opts {
 
 /// Print `latency-nice: MSG` and exit with `code`.
 fn fail(code: i32, msg: &str) -> ! {
-    eprintln!("{PROG}: {msg}");
-    exit(code)
+    cli::fail(PROG, code, msg)
 }
 
 /// A usage error, util-linux style.
 fn usage_error(msg: &str) -> ! {
-    eprintln!("{PROG}: {msg}");
-    eprintln!("Try '{PROG} --help' for more information.");
-    exit(EXIT_FAILURE)
-}
-
-fn errmsg(e: &io::Error) -> String {
-    // Strip std's " (os error N)" suffix, as strerror() would print it.
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
+    cli::usage_error(PROG, msg)
 }
 
 fn parse_value(arg: Option<OsString>, what: &str) -> i64 {
@@ -248,31 +234,5 @@ fn main() {
     if opts.verbose {
         let _ = show(std::process::id() as i32);
     }
-    let argv: Vec<CString> = opts
-        .command
-        .iter()
-        .map(|a| {
-            CString::new(a.as_bytes())
-                .unwrap_or_else(|_| fail(EXIT_FAILURE, "argument contains a NUL byte"))
-        })
-        .collect();
-    let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
-    ptrs.push(std::ptr::null());
-    // SAFETY: `ptrs` is a NULL-terminated array of pointers to NUL-terminated strings that
-    // outlive the call (execvp only returns on failure).
-    unsafe { libc::execvp(ptrs[0], ptrs.as_ptr()) };
-    let e = io::Error::last_os_error();
-    let code = if e.raw_os_error() == Some(libc::ENOENT) {
-        EX_EXEC_ENOENT
-    } else {
-        EX_EXEC_FAILED
-    };
-    fail(
-        code,
-        &format!(
-            "failed to execute {}: {}",
-            opts.command[0].to_string_lossy(),
-            errmsg(&e)
-        ),
-    );
+    cli::exec(PROG, &opts.command)
 }

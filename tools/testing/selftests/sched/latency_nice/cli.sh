@@ -16,7 +16,7 @@ field() { sed -n "s/^$2 *: *//p" "/proc/$1/sched"; }
 ln_of() { field "$1" latency_nice; }
 
 echo "TAP version 13"
-echo "1..24"
+echo "1..27"
 
 sleep 60 & target=$!
 
@@ -86,6 +86,18 @@ $LN -n -2 -p $target
 out=$($UL/uclampset -p $target)
 check "latency-nice keeps the clamps" [ -n "$(echo "$out" | grep 'min: 100 max: 900')" -a "$(ln_of $target)" = -2 ]
 check "latency-nice -p 0 is the caller" [ "$($LN -p 0 | sed 's/.*: //')" = 0 ]
+
+# sched-slice, make bench's custom-slice column (mainline's knob): it sets the request size
+# and nothing else.
+SS=/usr/bin/sched-slice
+out=$($SS -s 300000 sh -c "sed -n 's/^se.slice *: *//p' /proc/\$\$/sched")
+check "sched-slice runs a command with a 0.3 ms slice" [ "$out" = 300000 ]
+$SS -s 2000000 -p $target; rc=$?
+check "sched-slice -p sets it, keeps nice and latency_nice" \
+	[ $rc = 0 -a "$(field $target se.slice)/$(field $target prio)/$(ln_of $target)" = "2000000/123/-2" ]
+err=$($SS -s 50000 -p $target 2>&1); rc=$?
+check "sched-slice -s 50000: exit 1, a message, slice unchanged" \
+	[ $rc = 1 -a -n "$err" -a "$(field $target se.slice)" = 2000000 ]
 
 kill $target
 wait 2>/dev/null
