@@ -2,7 +2,9 @@
 #
 #   make run     the main job: build the patched kernel, boot it, run the demo
 #   make test    everything CI runs (host tests, kernel build, KUnit + in-guest tests
-#                on two topologies, series checks)
+#                on two topologies, series checks, a smoke run of make bench)
+#   make bench   A/B benchmark, base 7.2 vs the series vs mainline's custom slice
+#                (PROFILE=quick, the default, or full); report in out/bench/PROFILE/
 #
 # KERNEL_SRC=/path/to/linux-7.2 applies the series to that tree (in place) instead of
 # fetching Debian's linux-source-7.2.
@@ -17,9 +19,10 @@ BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
+PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
-	guest-test check-bases check-config-off guest-tools check-kernel-rust
+	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke
 
 all: kernel
 
@@ -77,7 +80,18 @@ check-config-off: apply
 		echo "==> config-off: CONFIG_SCHED_LATENCY_NICE=n builds, SIS_UTIL still in Rust"; \
 	else echo "check-config-off: no sched_rs_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2; exit 1; fi
 
-test: host-test guest-test check-kernel-rust check-config-off check-bases series
+# The benchmark harness: both kernels built with the Debian-like bench config, booted flat
+# and NUMA, the whole matrix run; report.md, results.json/csv and plots in out/bench/PROFILE.
+bench: apply
+	@$(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
+
+# CI smoke of the harness: every cell once for about a second; checks that every cell of
+# every boot produced data, judges no performance figure.
+bench-smoke: apply
+	@$(STAGE) bench-tiny $(S)/bench.sh tiny $(SRC) $(OUT)/bench
+	@$(S)/bench-report.py $(OUT)/bench/tiny --check
+
+test: host-test guest-test check-kernel-rust check-config-off check-bases series bench-smoke
 	@echo "==> test: all passed (stage times in $(OUT)/logs/stages.txt)"
 
 run: kernel guest-tools

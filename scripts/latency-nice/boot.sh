@@ -6,6 +6,8 @@
 #   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
 # Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
 # and BOOT_TIMEOUT (default 900 s) bounds a hang (exit 124).
+# BOOT_APPEND adds to the kernel command line; BOOT_DISK attaches a raw image as a virtio
+# disk (/dev/vda in the guest; make bench's result disk).
 set -euo pipefail
 
 topo=${1:?usage: boot.sh flat|numa BZIMAGE INITRAMFS LOG [MODE]}
@@ -19,9 +21,11 @@ numa)	smp=(-smp 8,sockets=2,cores=4,threads=1 -m 2G
 *)	echo "boot.sh: unknown topology '$topo' (flat|numa)" >&2; exit 2 ;;
 esac
 
-append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable ln.mode=$mode"
+append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable ln.mode=$mode ${BOOT_APPEND:-}"
+disk=()
+[ -n "${BOOT_DISK:-}" ] && disk=(-drive "file=$BOOT_DISK,format=raw,if=virtio")
 qemu=(qemu-system-x86_64 -accel tcg -cpu max "${smp[@]}" -nographic -no-reboot -nic none
-      -kernel "$kernel" -initrd "$initrd" -append "$append")
+      "${disk[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append")
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Configure and build the test kernel.
 #
-# usage: build-kernel.sh SRCDIR BUILDDIR OUTDIR [EXTRA_FRAGMENT]
+# usage: build-kernel.sh SRCDIR BUILDDIR OUTDIR [EXTRA_FRAGMENT...]
 #
-# EXTRA_FRAGMENT is merged last (e.g. to turn CONFIG_SCHED_RUST_POLICY off); a must-have
-# option it sets to "n" is not required.
+# EXTRA_FRAGMENTs are merged last, in order (e.g. to turn CONFIG_SCHED_RUST_POLICY off,
+# or the benchmark config); a must-have option one of them sets to "n" is not required.
 #
 # Config: tinyconfig + kvm_guest.config + kernel/configs/latency_nice_qemu.config, then
 # olddefconfig; fails if a must-have option (RUST above all) was dropped. The .config is
@@ -18,7 +18,7 @@ mkdir -p "$2" "$3"
 bdir=$(cd "$2" && pwd)
 out=$(cd "$3" && pwd)
 fragment=$top/kernel/configs/latency_nice_qemu.config
-extra=${4:-}
+extras=("${@:4}")
 jobs=${JOBS:-$(nproc)}
 say() { printf '==> kernel: %s\n' "$*" >&2; }
 
@@ -32,7 +32,7 @@ cfg=$(mktemp -d)
 trap 'rm -rf "$cfg"' EXIT
 kmake O="$cfg" tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" \
-	"$src/kernel/configs/kvm_guest.config" "$fragment" $extra >"$cfg/merge.log"
+	"$src/kernel/configs/kvm_guest.config" "$fragment" "${extras[@]}" >"$cfg/merge.log"
 kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef.log" >&2; exit 1; }
 
 # Must-haves: what the fragment asks for and the tests depend on. Dropping RUST is the
@@ -40,7 +40,7 @@ kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef
 missing=()
 for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DEBUG SCHED_CORE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
 	   FAIR_GROUP_SCHED DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE; do
-	[ -n "$extra" ] && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "$extra" && continue
+	((${#extras[@]})) && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "${extras[@]}" && continue
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
 done
 if ((${#missing[@]})); then

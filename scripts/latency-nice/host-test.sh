@@ -20,3 +20,6 @@ if ! cargo test --workspace > out/logs/host-test.log 2>&1; then
 	exit 1
 fi
 grep -E '^(running [1-9]|test result: .* [1-9][0-9]* passed)' out/logs/host-test.log
+
+say "bench-report.py (make bench's parsers and --check)"
+/usr/bin/python3 scripts/latency-nice/test_bench_report.py 2>&1 | tail -n 3

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Build the test initramfs: static busybox, /init, the in-guest tests and static tools.
 #
-# usage: mkinitramfs.sh OUTFILE [DEMO_SCRIPT]
+# usage: mkinitramfs.sh [--bench] OUTFILE [DEMO_SCRIPT]
+#   --bench: the make bench image: /bench.sh and the benchmark tools (perf, stress-ng).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-outfile=${1:?usage: mkinitramfs.sh OUTFILE [DEMO_SCRIPT]}
+bench=
+[ "${1:-}" = --bench ] && { bench=1; shift; }
+outfile=${1:?usage: mkinitramfs.sh [--bench] OUTFILE [DEMO_SCRIPT]}
 demo=${2:-}
 say() { printf '==> initramfs: %s\n' "$*" >&2; }
 
@@ -49,6 +52,11 @@ copy_host_bin /usr/bin/hackbench /usr/bin/hackbench
 copy_host_bin /usr/bin/chrt /usr/lib/util-linux/chrt
 copy_host_bin /usr/bin/uclampset /usr/lib/util-linux/uclampset
 [ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
+if [ -n "$bench" ]; then
+	copy_host_bin "$(command -v perf)" /usr/bin/perf
+	copy_host_bin /usr/bin/stress-ng /usr/bin/stress-ng
+	install -m 0755 "$top/scripts/latency-nice/guest/bench.sh" "$root/bench.sh"
+fi
 
 mkdir -p "$(dirname "$outfile")"
 (cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 > "$outfile"

@@ -21,7 +21,8 @@ use std::thread;
 use std::time::Duration;
 
 const USAGE: &str = "usage: schbench-rs [-m MESSAGE_THREADS] [-t WORKERS_PER_MESSAGE_THREAD] \
-                     [-r RUNTIME_S] [-w WORK_US] [-s SLEEP_US] [--json]";
+                     [-r RUNTIME_S] [-w WORK_US] [-s SLEEP_US] [--json] \
+                     [--samples FILE]";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -32,6 +33,8 @@ struct Config {
     work_us: u64,
     sleep_us: u64,
     json: bool,
+    /// Where to write every sample (`wakeup_us request_us`, one request a line).
+    samples: Option<String>,
 }
 
 fn parse(args: &[String], ncpu: usize) -> Result<Config, String> {
@@ -42,11 +45,17 @@ fn parse(args: &[String], ncpu: usize) -> Result<Config, String> {
         work_us: 100,
         sleep_us: 10_000,
         json: false,
+        samples: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--json" {
             c.json = true;
+            continue;
+        }
+        if a == "--samples" {
+            let f = it.next().ok_or_else(|| format!("{a} needs a value"))?;
+            c.samples = Some(f.clone());
             continue;
         }
         let v = it.next().ok_or_else(|| format!("{a} needs a value"))?;
@@ -193,6 +202,17 @@ fn main() {
         request.extend(s.request);
     }
 
+    if let Some(path) = &c.samples {
+        let text: String = wakeup
+            .iter()
+            .zip(&request)
+            .map(|(w, r)| format!("{w} {r}\n"))
+            .collect();
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("schbench-rs: {path}: {e}");
+            exit(1);
+        }
+    }
     let n = request.len();
     let rps = n as u64 * 1_000_000_000 / elapsed_ns;
     let wk = stats::summary(&mut wakeup);
@@ -238,6 +258,9 @@ mod tests {
         let c = parse(&args("-m 2 -t 4 -r 1 -w 0 -s 500 --json"), 8).unwrap();
         assert_eq!((c.message_threads, c.workers, c.runtime_s), (2, 4, 1));
         assert_eq!((c.work_us, c.sleep_us, c.json), (0, 500, true));
+        let c = parse(&args("--samples /tmp/s -r 2"), 8).unwrap();
+        assert_eq!((c.samples.as_deref(), c.runtime_s), (Some("/tmp/s"), 2));
+        assert!(parse(&args("--samples"), 8).is_err());
     }
 
     #[test]

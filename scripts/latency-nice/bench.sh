@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# make bench: A/B benchmark of the unpatched base 7.2 against the series.
+#
+# usage: bench.sh PROFILE SERIES_SRC OUTDIR
+#   PROFILE     tiny (CI smoke: every cell once, ~1 s each) | quick | full
+#   SERIES_SRC  the patched tree (make apply); its .latency-nice-base names the base
+#   OUTDIR      where kernels, raw data and the report go (OUTDIR/PROFILE/...)
+#
+# Both kernels are built from the same config (the test fragment + the Debian-like
+# kernel/configs/latency_nice_bench.config; the base also gets latency_nice_bench_base.config,
+# which only says the series' options do not exist there). Each is booted in the same QEMU
+# setups (flat: 2 vCPUs; numa: 2 sockets x 4 CPUs), runs scripts/latency-nice/guest/bench.sh
+# and writes its raw outputs to a virtio result disk, unpacked here. bench-report.py then
+# writes results.json/results.csv (every sample), report.md and the PNG plots.
+# BENCH_TOPOLOGIES (default "flat numa") picks the topologies.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+S=$top/scripts/latency-nice
+profile=${1:?usage: bench.sh tiny|quick|full SERIES_SRC OUTDIR}
+series_src=$(cd "${2:?}" && pwd)
+outroot=${3:?}
+case "$profile" in tiny | quick | full) ;; *)
+	echo "bench: unknown profile '$profile' (tiny|quick|full)" >&2
+	exit 2 ;;
+esac
+say() { printf '==> bench: %s\n' "$*" >&2; }
+mkdir -p "$outroot"
+outroot=$(cd "$outroot" && pwd)
+res=$outroot/$profile
+topologies=${BENCH_TOPOLOGIES:-flat numa}
+
+version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
+[ -n "$version" ] || { echo "bench: $series_src has no .latency-nice-base (not a fetched base)" >&2; exit 1; }
+if [ "$(cat "$outroot/base-src/linux/.latency-nice-base" 2>/dev/null)" != "$version" ]; then
+	say "unpacking the unpatched base ($version)"
+	"$S/fetch-base.sh" "$outroot/base-src" "$version"
+fi
+
+t0=$(date +%s)
+say "building the base kernel"
+"$S/build-kernel.sh" "$outroot/base-src/linux" "$outroot/build-base" "$outroot/kernel-base" \
+	"$top/kernel/configs/latency_nice_bench.config" "$top/kernel/configs/latency_nice_bench_base.config"
+say "building the series kernel"
+"$S/build-kernel.sh" "$series_src" "$outroot/build-series" "$outroot/kernel-series" \
+	"$top/kernel/configs/latency_nice_bench.config"
+if grep -q ' sched_rs_' "$outroot/kernel-base/System.map" ||
+   ! grep -q ' sched_rs_latency_slice$' "$outroot/kernel-series/System.map"; then
+	echo "bench: the base kernel has the series in it, or the series kernel lacks it" >&2
+	exit 1
+fi
+"$S/build-guest-tools.sh"
+"$S/mkinitramfs.sh" --bench "$outroot/initramfs-bench.cpio.gz"
+say "kernels and initramfs ready in $(($(date +%s) - t0)) s"
+
+rm -rf "$res"
+mkdir -p "$res/raw" "$res/logs"
+cp "$outroot/build-series/.config" "$res/config-series"
+cp "$outroot/build-base/.config" "$res/config-base"
+(cd "$top" && git describe --always --dirty 2>/dev/null || echo unknown) > "$res/series-commit"
+echo "$version" > "$res/base-version"
+{
+	echo "host_cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
+	echo "host_cores=$(nproc)"
+	echo "host_mem_gib=$(($(grep MemTotal /proc/meminfo | awk '{print $2}') / 1048576))"
+	echo "qemu=$(qemu-system-x86_64 --version | head -n1)"
+	echo "qemu_flat=-accel tcg -cpu max -smp 2 -m 1G"
+	echo "qemu_numa=-accel tcg -cpu max -smp 8,sockets=2,cores=4,threads=1 -m 2G, 2 NUMA nodes of 4 CPUs"
+	echo "rt_tests=$(dpkg-query -W -f='${Version}' rt-tests 2>/dev/null)"
+	echo "perf=$(dpkg-query -W -f='${Version}' linux-perf 2>/dev/null)"
+	echo "stress_ng=$(dpkg-query -W -f='${Version}' stress-ng 2>/dev/null)"
+	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} > "$res/host.txt"
+
+for topo in $topologies; do
+	for kernel in base series; do
+		tag=$topo-$kernel
+		disk=$res/logs/disk-$tag.img
+		rm -f "$disk"
+		truncate -s 256M "$disk"
+		log=$res/logs/console-$tag.log
+		say "boot $tag (profile $profile)"
+		b0=$(date +%s)
+		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-3000} BOOT_DISK=$disk \
+		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo" \
+			"$S/boot.sh" "$topo" "$outroot/kernel-$kernel/bzImage" "$outroot/initramfs-bench.cpio.gz" \
+			"$log" bench &
+		qpid=$!
+		# Progress: the guest's LN-BENCH lines, as they come.
+		sleep 1
+		tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | grep --line-buffered -a 'LN-BENCH\|LN-DMESG' |
+			while IFS= read -r line; do
+				printf '    [%s] %s: %s\n' "$(date +%T)" "$tag" "${line%$'\r'}" >&2
+			done || true
+		rc=0
+		wait $qpid || rc=$?
+		[ $rc = 0 ] || say "boot $tag: exit $rc (124: timed out), see $log"
+		mkdir -p "$res/raw/$tag"
+		tar -x -f "$disk" -C "$res/raw/$tag" 2>/dev/null ||
+			say "boot $tag: no results on the result disk"
+		rm -f "$disk"
+		say "boot $tag: $(($(date +%s) - b0)) s"
+	done
+done
+
+say "report"
+# Debian's python3 (with python3-matplotlib from deps.sh), not whatever python3 is first on PATH.
+/usr/bin/python3 "$S/bench-report.py" "$res"
+say "done in $(($(date +%s) - t0)) s: $res/report.md"
