@@ -11,6 +11,8 @@
 #                  slice  mainline's alternative, a custom slice (sched_runtime, as
 #                         chrt --other -T sets it) where the series would set latency_nice
 #   series kernel  ln     latency_nice
+#                  nofeat latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
+#                         off (the request-size mapping alone), on the cells of feats_off()
 # A cell is (workload, foreground value, background value); values are latency_nice
 # levels. On the base kernel a level becomes the custom slice of slice_of(); "base" runs
 # only the default cell, which is the base column of every row of that workload.
@@ -37,7 +39,7 @@ say() { echo "LN-BENCH: $*"; }
 case "$profile" in
 tiny)	D=1 REPS=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 ;;
 quick)	D=4 REPS=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 ;;
-full)	D=10 REPS=3 HB_G=4 HB_L=250 PM_G=4 PM_L=250 PP_L=50000 ;;
+full)	D=8 REPS=3 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
 BG_G=4
@@ -58,18 +60,31 @@ slice_of() {
 # wrap VARIANT LEVEL: the command prefix that gives a task (and its children) the setting.
 wrap() {
 	case "$1" in
-	ln) echo "latency-nice -n $2" ;;
+	ln | nofeat) echo "latency-nice -n $2" ;;
 	slice) [ "$(slice_of "$2")" != 0 ] && echo "sched-slice -s $(slice_of "$2")" ;;
 	esac
 }
 
+# The cells that also run with the series' two sched_feats off: where latency_nice meets
+# load, which is where the features could matter. Their column says which defaults the
+# data supports.
+feats_off() { # WORKLOAD FG BG
+	case "$1 $2 $3" in
+	"hackbench 19 -" | "cyclictest-hackbench -20 0" | "cyclictest-hackbench 0 19" | \
+	"schbench-hackbench 0 19" | "schbench-hackbench -20 0" | "two-hogs -20 19") return 0 ;;
+	esac
+	return 1
+}
+
 # Which variants run a cell on this kernel.
-variants() { # FG BG
-	set -- "$1" "$([ "$2" = - ] && echo 0 || echo "$2")"
+variants() { # WORKLOAD FG BG
 	if [ "$kernel" = series ]; then
 		echo ln
+		feats_off "$@" && echo nofeat
 		return
 	fi
+	shift
+	set -- "$1" "$([ "$2" = - ] && echo 0 || echo "$2")"
 	[ "$1" = 0 ] && [ "$2" = 0 ] && echo base
 	[ "$(slice_of "$1")" != 0 ] || [ "$(slice_of "$2")" != 0 ] && echo slice
 }
@@ -86,13 +101,30 @@ cells() {
 }
 WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs"
 
+# feats NO_|"": the series' two sched_feats off or back on.
+FEAT=/sys/kernel/debug/sched/features
+feats() { for f in LATENCY_PREEMPT LATENCY_PICK; do echo $1$f > $FEAT; done; }
+
+# The background hackbench of the *-hackbench workloads. Starting and stopping 160
+# hackbench tasks costs several seconds under TCG, so consecutive cells that want the same
+# background (the same command prefix: variant and level) share one; it is stopped when the
+# prefix changes and at the end of the workload.
+bg_pid= bg_key=
+background() { # PREFIX...
+	[ -n "$bg_pid" ] && [ "$*" = "$bg_key" ] && return 0
+	background_stop
+	"$@" hackbench -g $BG_G -l 100000000 >/dev/null 2>&1 &
+	bg_pid=$! bg_key="$*"
+	sleep 1
+}
 # SIGKILL, all of them at once: hackbench's own SIGTERM path (the parent signalling and
-# reaping 160 workers in turn) took ~20 s per run under TCG.
-stop_background() {
+# reaping its workers in turn) took ~20 s under TCG.
+background_stop() {
+	[ -n "$bg_pid" ] || return 0
 	killall -q -9 hackbench 2>/dev/null
-	wait "$1" 2>/dev/null
-	# Let the last of them exit before the next run.
+	wait $bg_pid 2>/dev/null
 	while pidof hackbench >/dev/null; do sleep 0.1; done
+	bg_pid= bg_key=
 }
 
 # One run: writes $out.txt (the tool's output) and, where it helps, $out.sched.
@@ -111,19 +143,13 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 	schbench-idle)
 		timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 --json \
 			--samples $out.samples ;;
-	cyclictest-hackbench | schbench-hackbench)
-		$(wrap $v $bg) hackbench -g $BG_G -l 100000000 >/dev/null 2>&1 &
-		bgpid=$!
-		sleep 1
-		if [ $wl = cyclictest-hackbench ]; then
-			timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -i 1000 -D $D -q -m -v
-		else
-			timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 \
-				--json --samples $out.samples
-		fi
-		rc=$?
-		stop_background $bgpid
-		return $rc ;;
+	cyclictest-hackbench)
+		background $(wrap $v $bg)
+		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -i 1000 -D $D -q -m -v ;;
+	schbench-hackbench)
+		background $(wrap $v $bg)
+		timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 \
+			--json --samples $out.samples ;;
 	two-hogs)
 		# Seed 004: two CPU hogs on one CPU with different requests; per hog the runtime,
 		# switches, and the average and worst wait (schedstats) over D seconds.
@@ -151,7 +177,7 @@ total=0
 for wl in $WORKLOADS; do
 	set -- $(cells $wl)
 	while [ $# -ge 2 ]; do
-		total=$((total + $(variants $1 $2 | wc -l)))
+		total=$((total + $(variants $wl $1 $2 | wc -l)))
 		shift 2
 	done
 done
@@ -186,21 +212,24 @@ for rep in $(seq $REPS); do
 		while [ $# -ge 2 ]; do
 			fg=$1 bg=$2
 			shift 2
-			for v in $(variants $fg $bg); do
+			for v in $(variants $wl $fg $bg); do
 				n=$((n + 1))
 				dir=$R/$wl
 				mkdir -p $dir
 				out=$dir/$v.fg$fg.bg$bg.rep$rep
 				say "[$n/$total] $wl fg=$fg bg=$bg $v rep $rep"
 				t0=$(date +%s)
+				[ $v = nofeat ] && feats NO_
 				run_one $wl $v $fg $bg $out > $out.txt 2>&1
 				rc=$?
+				[ $v = nofeat ] && feats ""
 				t1=$(date +%s)
 				[ $rc = 0 ] || say "  $wl fg=$fg bg=$bg $v: exit $rc: $(tail -n 2 $out.txt | tr '\n' ' ')"
 				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' $wl $fg $bg $v $rep $rc $((t1 - t0)) \
 					${out#$R/}.txt >> $R/index.tsv
 			done
 		done
+		background_stop
 	done
 done
 
