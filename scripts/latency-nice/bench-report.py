@@ -590,7 +590,8 @@ def plots(resdir, runs):
             for fg, bg in CELLS[wl]:
                 base, ln, slc, _ = d.columns(topo, wl, fg, bg)
                 for v, rs in (("base", base), ("ln", ln), ("slice", slc)):
-                    if v != "ln" and not (is_default(fg) and is_default(bg)) and v == "base":
+                    # The base column of a non-default row is the default row's: shown once.
+                    if v == "base" and not (is_default(fg) and is_default(bg)):
                         continue
                     if not rs:
                         continue

@@ -128,7 +128,7 @@ background_stop() {
 	bg_pid= bg_key=
 }
 
-# One run: writes $out.txt (the tool's output) and, where it helps, $out.sched.
+# One run: its output goes to $out.txt (the caller redirects); schbench also writes $out.samples.
 run_one() { # WORKLOAD VARIANT FG BG OUT
 	wl=$1 v=$2 fg=$3 bg=$4 out=$5
 	lim=$((D * 6 + 120))
