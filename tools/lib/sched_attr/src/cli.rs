@@ -7,6 +7,9 @@ use std::ffi::{CString, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::process::exit;
+use std::str::FromStr;
+
+use crate::threads_of;
 
 /// Errors and bad usage.
 pub const EXIT_FAILURE: i32 = 1;
@@ -35,6 +38,42 @@ pub fn errmsg(e: &io::Error) -> String {
         Some(i) => s[..i].to_string(),
         None => s,
     }
+}
+
+/// The value of option `what` (the next argument, or the one attached to the flag), parsed
+/// as `T`: a missing value is a usage error, one that does not parse an error.
+pub fn option_value<T: FromStr>(prog: &str, arg: Option<OsString>, what: &str) -> T {
+    let Some(arg) = arg else {
+        usage_error(prog, &format!("option requires an argument -- '{what}'"))
+    };
+    let text = arg.to_string_lossy();
+    text.trim().parse::<T>().unwrap_or_else(|_| {
+        fail(
+            prog,
+            EXIT_FAILURE,
+            &format!("invalid {what} argument: '{text}'"),
+        )
+    })
+}
+
+/// The threads `--pid pid` names: `pid` alone, or with `--all-tasks` every thread of the
+/// process `pid` (0: the caller's).
+pub fn target_tasks(prog: &str, pid: i32, all_tasks: bool) -> Vec<i32> {
+    if !all_tasks {
+        return vec![pid];
+    }
+    let process = if pid == 0 {
+        std::process::id() as i32
+    } else {
+        pid
+    };
+    threads_of(process).unwrap_or_else(|e| {
+        fail(
+            prog,
+            EXIT_FAILURE,
+            &format!("cannot obtain the list of tasks: {}", errmsg(&e)),
+        )
+    })
 }
 
 /// Replace the process with `command` (searched in `PATH`); on failure print why and exit

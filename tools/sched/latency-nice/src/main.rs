@@ -12,7 +12,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::process::exit;
 
 use sched_attr::cli::{self, errmsg, EXIT_FAILURE};
-use sched_attr::{latency_nice, set_latency_nice, threads_of, MAX_LATENCY_NICE, MIN_LATENCY_NICE};
+use sched_attr::{latency_nice, set_latency_nice, MAX_LATENCY_NICE, MIN_LATENCY_NICE};
 
 const PROG: &str = "latency-nice";
 
@@ -56,13 +56,7 @@ fn usage_error(msg: &str) -> ! {
 }
 
 fn parse_value(arg: Option<OsString>, what: &str) -> i64 {
-    let Some(arg) = arg else {
-        usage_error(&format!("option requires an argument -- '{what}'"))
-    };
-    let text = arg.to_string_lossy();
-    text.trim()
-        .parse::<i64>()
-        .unwrap_or_else(|_| fail(EXIT_FAILURE, &format!("invalid {what} argument: '{text}'")))
+    cli::option_value(PROG, arg, what)
 }
 
 fn parse_args() -> Opts {
@@ -161,23 +155,6 @@ fn show(pid: i32) -> io::Result<()> {
     Ok(())
 }
 
-fn pids_of(opts: &Opts, pid: i32) -> Vec<i32> {
-    if !opts.all_tasks {
-        return vec![pid];
-    }
-    let target = if pid == 0 {
-        std::process::id() as i32
-    } else {
-        pid
-    };
-    threads_of(target).unwrap_or_else(|e| {
-        fail(
-            EXIT_FAILURE,
-            &format!("cannot obtain the list of tasks: {}", errmsg(&e)),
-        )
-    })
-}
-
 fn explain(e: &io::Error) -> String {
     if e.raw_os_error() == Some(libc::EOPNOTSUPP) {
         "the kernel does not support latency_nice".to_string()
@@ -200,7 +177,7 @@ fn main() {
 
     if let Some(pid) = opts.pid {
         let mut rc = 0;
-        for tid in pids_of(&opts, pid) {
+        for tid in cli::target_tasks(PROG, pid, opts.all_tasks) {
             let result = match opts.value {
                 None => show(tid),
                 Some(v) => set_latency_nice(tid, v, opts.reset_on_fork).and_then(|()| {

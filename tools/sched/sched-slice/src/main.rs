@@ -12,7 +12,7 @@
 use std::ffi::OsString;
 
 use sched_attr::cli::{self, errmsg, EXIT_FAILURE};
-use sched_attr::{set_custom_slice, threads_of, CUSTOM_SLICE_MAX_NS, CUSTOM_SLICE_MIN_NS};
+use sched_attr::{set_custom_slice, CUSTOM_SLICE_MAX_NS, CUSTOM_SLICE_MIN_NS};
 
 const PROG: &str = "sched-slice";
 
@@ -41,13 +41,7 @@ fn usage_error(msg: &str) -> ! {
 }
 
 fn number(arg: Option<OsString>, what: &str) -> u64 {
-    let Some(arg) = arg else {
-        usage_error(&format!("option requires an argument -- '{what}'"))
-    };
-    let text = arg.to_string_lossy();
-    text.trim()
-        .parse::<u64>()
-        .unwrap_or_else(|_| fail(EXIT_FAILURE, &format!("invalid {what} argument: '{text}'")))
+    cli::option_value(PROG, arg, what)
 }
 
 fn main() {
@@ -90,16 +84,7 @@ fn main() {
         (Some(pid), true) => {
             let pid = i32::try_from(pid)
                 .unwrap_or_else(|_| fail(EXIT_FAILURE, &format!("invalid pid argument: '{pid}'")));
-            let tids = if all_tasks {
-                threads_of(pid).unwrap_or_else(|e| {
-                    fail(
-                        EXIT_FAILURE,
-                        &format!("cannot obtain the list of tasks: {}", errmsg(&e)),
-                    )
-                })
-            } else {
-                vec![pid]
-            };
+            let tids = cli::target_tasks(PROG, pid, all_tasks);
             for tid in tids {
                 if let Err(e) = set_custom_slice(tid, slice) {
                     fail(
