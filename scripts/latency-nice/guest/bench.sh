@@ -139,18 +139,13 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched messaging -p -t -g $PM_G -l $PM_L ;;
 	pipe)
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched pipe -l $PP_L ;;
-	cyclictest-idle)
+	cyclictest-idle | cyclictest-hackbench)
+		[ $wl = cyclictest-hackbench ] && background $(wrap $v $bg)
 		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -i 1000 -D $D -q -m -v ;;
-	schbench-idle)
+	schbench-idle | schbench-hackbench)
+		[ $wl = schbench-hackbench ] && background $(wrap $v $bg)
 		timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 --json \
 			--samples $out.samples ;;
-	cyclictest-hackbench)
-		background $(wrap $v $bg)
-		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -i 1000 -D $D -q -m -v ;;
-	schbench-hackbench)
-		background $(wrap $v $bg)
-		timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 \
-			--json --samples $out.samples ;;
 	two-hogs)
 		# Seed 004: two CPU hogs on one CPU with different requests; per hog the runtime,
 		# switches, and the average and worst wait (schedstats) over D seconds.
