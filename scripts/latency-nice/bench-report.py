@@ -50,6 +50,11 @@ def is_default(level):
     return level in ("0", "-")
 
 
+def default_cell(wl):
+    """The cell of a workload where nothing is set: the base column of all its rows."""
+    return next(c for c in CELLS[wl] if is_default(c[0]) and is_default(c[1]))
+
+
 def expected_runs(kernel):
     """(workload, fg, bg, variant) a boot of this kernel must produce."""
     out = set()
@@ -248,8 +253,7 @@ class Data:
     def columns(self, topo, wl, fg, bg):
         """Runs of the columns of a row: base (the default cell), ln, slice, and ln with the
         feats off (None where the row has no such cell)."""
-        dflt = [c for c in CELLS[wl] if is_default(c[0]) and is_default(c[1])][0]
-        base = self.select(topo, wl, "base", *dflt)
+        base = self.select(topo, wl, "base", *default_cell(wl))
         ln = self.select(topo, wl, "ln", fg, bg)
         slc = self.select(topo, wl, "slice", fg, bg) if (fg in SLICE_OF or bg in SLICE_OF) else None
         nofeat = self.select(topo, wl, "nofeat", fg, bg) if (wl, fg, bg) in FEATS_OFF else None
@@ -276,10 +280,23 @@ def lvl(x):
     return "default" if x in ("0", "-") else x
 
 
+# lat_stats() of each sample list, by identity: the tables, targets and plots ask the same
+# run for several statistics, and each lat_stats() sorts the whole list. The entry keeps the
+# list alive, so its id() cannot be reused by another list.
+_STATS = {}
+
+
+def run_stats(samples):
+    hit = _STATS.get(id(samples))
+    if hit is None or hit[0] is not samples:
+        hit = _STATS[id(samples)] = (samples, lat_stats(samples))
+    return hit[1]
+
+
 def lat_fn(key, stat):
     def fn(r):
         s = r["samples"].get(key)
-        return lat_stats(s)[stat] if s else None
+        return run_stats(s)[stat] if s else None
     return fn
 
 
@@ -298,6 +315,15 @@ def cyclictest_rows(d, topo, wl):
     return rows
 
 
+def read_line(resdir, name):
+    """The first line of RESULTS_DIR/name, "?" if there is none."""
+    try:
+        with open(os.path.join(resdir, name)) as f:
+            return f.readline().strip() or "?"
+    except OSError:
+        return "?"
+
+
 def report(resdir, runs, meta, tags, problems):
     d = Data(runs)
     host = {}
@@ -307,13 +333,12 @@ def report(resdir, runs, meta, tags, problems):
             host[k] = v
     topos = sorted({r["topology"] for r in runs}, key=lambda t: (t != "flat", t))
     anymeta = next(iter(meta.values()), {})
-    reps = anymeta.get("D", "")
+    params = anymeta.get("D", "")  # meta.txt's "D=8 REPS=3 HB_G=..." line, after "D="
     col = ["", "base 7.2", "latency_nice (pct)", "custom slice (pct)", "latency_nice, feats off (pct)"]
     md = []
     md.append("# make bench report\n")
-    md.append(f"Profile **{anymeta.get('profile', '?')}** (D={reps}); base linux-source-7.2 "
-              f"{open(os.path.join(resdir, 'base-version')).read().strip() if os.path.exists(os.path.join(resdir, 'base-version')) else '?'}"
-              f", series at `{open(os.path.join(resdir, 'series-commit')).read().strip() if os.path.exists(os.path.join(resdir, 'series-commit')) else '?'}`.\n")
+    md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base linux-source-7.2 "
+              f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`.\n")
     md.append("Cells read `mean ±sd` over the repeats (REPS above); a latency statistic is "
               "computed per repeat, then averaged. `(pct)` is the change against the base 7.2 "
               "column of the same row: **negative is better** for times and latencies, positive "
@@ -438,8 +463,8 @@ def targets(d, topos):
     def verdict(ok):
         return "–" if ok is None else ("met" if ok else "missed")
 
+    p99 = lat_fn("wakeup_us", "p99")
     for topo in topos:
-        p99 = lat_fn("wakeup_us", "p99")
         base, ln, slc, _ = d.columns(topo, "cyclictest-hackbench", "-20", "0")
         b, l = mean_of(base, p99), mean_of(ln, p99)
         best = [mean_of(d.select(topo, "cyclictest-hackbench", "slice", fg, "0"), p99) for fg in ("-20", "19")]
@@ -451,13 +476,12 @@ def targets(d, topos):
         rows.append([topo, "… and ≤ 0.5× the best custom slice",
                      f"{fmt(l)} vs {fmt(best)} µs ({fmt(l / best) if l and best else '–'}×)", verdict(ok)])
 
-        wp99 = lat_fn("wakeup_us", "p99")
         base, ln, slc, _ = d.columns(topo, "schbench-hackbench", "0", "19")
-        b, l = mean_of(base, wp99), mean_of(ln, wp99)
+        b, l = mean_of(base, p99), mean_of(ln, p99)
         ok = None if None in (b, l) or not l else b / l >= 5
         rows.append([topo, "hackbench at LN 19 in the background cuts schbench wakeup p99 ≥ 5× (vs base)",
                      f"{fmt(b)} → {fmt(l)} µs ({fmt(b / l) if b and l else '–'}×)", verdict(ok)])
-        l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), wp99)
+        l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), p99)
         rows.append([topo, "… same, against the series with hackbench at LN 0 (for the record)",
                      f"{fmt(l0)} → {fmt(l)} µs ({fmt(l0 / l) if l0 and l else '–'}×)",
                      verdict(None if None in (l0, l) or not l else l0 / l >= 5)])
@@ -479,8 +503,7 @@ def targets(d, topos):
                 ("schbench-idle", "wakeup p99", lat_fn("wakeup_us", "p99"), False),
                 ("schbench-hackbench", "rps", fig_fn("rps"), True),
                 ("two-hogs", "hog A switches", fig_fn("fg_switches"), False)):
-            dflt = [c for c in CELLS[wl] if is_default(c[0]) and is_default(c[1])][0]
-            base, ln, _, _ = d.columns(topo, wl, *dflt)
+            base, ln, _, _ = d.columns(topo, wl, *default_cell(wl))
             bv, lv = per_rep(base, fn), per_rep(ln, fn)
             b, l = mean_sd(bv)[0], mean_sd(lv)[0]
             if not b or l is None:
@@ -664,7 +687,7 @@ def main():
             for k, v in r["figures"].items():
                 w.writerow(head + [k, v])
             for k, vals in r["samples"].items():
-                for st, v in lat_stats(vals).items():
+                for st, v in run_stats(vals).items():
                     w.writerow(head + [f"{k}.{st}", round(v, 3)])
     with open(os.path.join(resdir, "report.md"), "w") as f:
         f.write(report(resdir, runs, meta, tags, problems))
