@@ -10,6 +10,8 @@
 # olddefconfig; fails if a must-have option (RUST above all) was dropped. The .config is
 # only replaced when it changes, so BUILDDIR stays an incremental O= build directory.
 # C objects go through ccache. The image is copied to OUTDIR/bzImage.
+# KBUILD_KEEP_OBJECTS_EXCEPT="DIR..." (check-config-off.sh, on a copy of a finished build
+# directory): only DIRs are compiled again under the new .config, then vmlinux is linked.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,7 +40,7 @@ kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef
 # Must-haves: what the fragment asks for and the tests depend on. Dropping RUST is the
 # classic silent failure (scripts/rust_is_available.sh failed, HAVE_RUST unset).
 missing=()
-for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DEBUG SCHED_CORE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
+for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DEBUG SCHED_LATENCY_NICE_KUNIT_TEST SCHED_CORE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
 	   FAIR_GROUP_SCHED DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE; do
 	((${#extras[@]})) && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "${extras[@]}" && continue
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
@@ -58,6 +60,22 @@ fi
 
 say "build (-j$jobs, O=$bdir)"
 kmake olddefconfig >/dev/null
+if [ -n "${KBUILD_KEEP_OBJECTS_EXCEPT:-}" ]; then
+	# check-config-off.sh: BUILDDIR is a copy of a finished build; keep every object
+	# outside the given directories as it is, whatever the new .config. syncconfig writes
+	# the new generated headers and include/config/ stamps; giving every file one
+	# timestamp then makes all of it up to date, and the directories' objects and the
+	# link are redone.
+	kmake syncconfig >/dev/null
+	stamp=$(date +%s)
+	find "$bdir" -exec touch -h -d "@$stamp" {} +
+	for d in $KBUILD_KEEP_OBJECTS_EXCEPT; do
+		find "$bdir/$d" \( -name '*.o' -o -name '*.a' \) -delete
+	done
+	rm -f "$bdir/vmlinux" "$bdir/vmlinux.o" "$bdir/vmlinux.a"
+	sleep 1	# what is built from here on is newer than the stamp
+	say "kept every object outside $KBUILD_KEEP_OBJECTS_EXCEPT"
+fi
 kmake bzImage
 cp "$bdir/arch/x86/boot/bzImage" "$out/bzImage"
 cp "$bdir/System.map" "$out/System.map"

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of latency_nice's two scheduling mechanisms, on a constructed
+ * cfs_rq: what pick_eevdf() returns with the latency tree (LATENCY_PICK), and
+ * what latency_wakeup() decides for a waking entity (LATENCY_PREEMPT).
+ *
+ * Included at the end of fair.c (CONFIG_SCHED_LATENCY_NICE_KUNIT_TEST) so
+ * that the static pick and wakeup paths are driven as they are, on a cfs_rq
+ * of the test's own that no CPU ever runs: no rq, no lock, no timing. Each
+ * case states a runqueue and the entity that must come out of it.
+ *
+ * Times are in multiples of the live base slice B = sysctl_sched_base_slice,
+ * so the cases hold for any CPU count (the base slice scales with it). All
+ * entities have nice 0 (weight 1024), where virtual time is real time and
+ * the latency offset of latency_nice -20 is -B (policy/latency_offset.rs):
+ *
+ *   key = deadline + B * latency_nice / 20
+ */
+
+#include <kunit/test.h>
+
+/* An entity of nice 0 with the given virtual runtime and deadline. */
+static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
+				       u64 vruntime, u64 deadline)
+{
+	struct sched_entity *se = kunit_kzalloc(test, sizeof(*se), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, se);
+	RB_CLEAR_NODE(&se->run_node);
+	RB_CLEAR_NODE(&se->latency_node);
+	update_load_set(&se->load, NICE_0_LOAD);
+	se->latency_nice = latency_nice;
+	se->vruntime = vruntime;
+	se->deadline = deadline;
+	se->slice = deadline - vruntime;
+	return se;
+}
+
+static struct cfs_rq *lnk_cfs_rq(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = kunit_kzalloc(test, sizeof(*cfs_rq), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cfs_rq);
+	init_cfs_rq(cfs_rq);
+	return cfs_rq;
+}
+
+/* Queue @se as enqueue_entity() leaves a queued, not running, entity. */
+static void lnk_queue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	se->on_rq = 1;
+	__enqueue_entity(cfs_rq, se);
+	cfs_rq->nr_queued++;
+}
+
+/* Make @se the running entity: on the runqueue, out of both trees. */
+static void lnk_run(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	se->on_rq = 1;
+	cfs_rq->curr = se;
+	cfs_rq->nr_queued++;
+}
+
+static bool lnk_in_latency_tree(struct sched_entity *se)
+{
+	return !RB_EMPTY_NODE(&se->latency_node);
+}
+
+/*
+ * The runqueue of a case: A from v (the runqueue's zero_vruntime) with a
+ * request of @a_slice, running or queued; B queued, @b_ahead of service past
+ * v, with a request of @b_slice. A waking B is queued like this too: ttwu
+ * enqueues it before wakeup_preempt_fair() asks.
+ */
+struct lnk_rq {
+	struct cfs_rq *cfs_rq;
+	struct sched_entity *a, *b;
+};
+
+static struct lnk_rq lnk_two(struct kunit *test, bool a_running, int a_ln, u64 a_slice,
+			     int b_ln, u64 b_ahead, u64 b_slice)
+{
+	struct lnk_rq rq = { .cfs_rq = lnk_cfs_rq(test) };
+	u64 v = rq.cfs_rq->zero_vruntime;
+
+	rq.a = lnk_entity(test, a_ln, v, v + a_slice);
+	rq.b = lnk_entity(test, b_ln, v + b_ahead, v + b_ahead + b_slice);
+	if (a_running)
+		lnk_run(rq.cfs_rq, rq.a);
+	else
+		lnk_queue(rq.cfs_rq, rq.a);
+	lnk_queue(rq.cfs_rq, rq.b);
+	return rq;
+}
+
+/* The cases assume the default sched_feats; a boot that changed them skips. */
+static int lnk_pick_init(struct kunit *test)
+{
+	if (!sched_feat(LATENCY_PICK))
+		kunit_skip(test, "NO_LATENCY_PICK");
+	return 0;
+}
+
+static int lnk_wakeup_init(struct kunit *test)
+{
+	if (!sched_feat(LATENCY_PREEMPT))
+		kunit_skip(test, "NO_LATENCY_PREEMPT");
+	return 0;
+}
+
+/*
+ * Both eligible (same vruntime). EEVDF alone takes A, the earlier deadline;
+ * B at -20 has the earlier key (3B/4 - B < B/2) and is picked instead.
+ */
+static void pick_sensitive_eligible_key_first(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct lnk_rq rq = lnk_two(test, false, 0, b / 2, -20, 0, 3 * b / 4);
+
+	KUNIT_EXPECT_PTR_EQ(test, __pick_first_entity(rq.cfs_rq), rq.a);
+	KUNIT_EXPECT_TRUE(test, entity_eligible(rq.cfs_rq, rq.b));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(rq.cfs_rq, true), rq.b);
+}
+
+/*
+ * B at -20 has received 2B more service than A (lag < 0): not eligible, and
+ * never picked, although its key (5B/2 - B) is before A's deadline (4B).
+ * This is what keeps CPU shares those of the weights.
+ */
+static void pick_never_ineligible(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct lnk_rq rq = lnk_two(test, false, 0, 4 * b, -20, 2 * b, b / 2);
+
+	KUNIT_EXPECT_TRUE(test, lnk_in_latency_tree(rq.b));
+	KUNIT_EXPECT_FALSE(test, entity_eligible(rq.cfs_rq, rq.b));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(rq.cfs_rq, true), rq.a);
+}
+
+/* Eligible, but its key (3B - B) comes after A's deadline (B/2): A runs. */
+static void pick_deadline_order_when_key_later(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct lnk_rq rq = lnk_two(test, false, 0, b / 2, -20, 0, 3 * b);
+
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(rq.cfs_rq, true), rq.a);
+}
+
+/* latency_nice 0 everywhere: the latency tree stays empty, EEVDF decides. */
+static void pick_default_tasks_unchanged(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct lnk_rq rq = lnk_two(test, false, 0, b / 2, 0, 0, 3 * b / 4);
+
+	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&rq.cfs_rq->latency_timeline.rb_root));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(rq.cfs_rq, true), rq.a);
+}
+
+/*
+ * Membership: queued entities with latency_nice < 0 that are not delayed;
+ * never latency_nice >= 0, never a delayed one, and nothing once dequeued.
+ */
+static void latency_tree_membership(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice, v;
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	struct sched_entity *neg, *zero, *pos, *delayed;
+
+	v = cfs_rq->zero_vruntime;
+	neg = lnk_entity(test, -1, v, v + b);
+	zero = lnk_entity(test, 0, v, v + b);
+	pos = lnk_entity(test, 19, v, v + b);
+	delayed = lnk_entity(test, -20, v, v + b);
+	delayed->sched_delayed = 1;
+	lnk_queue(cfs_rq, neg);
+	lnk_queue(cfs_rq, zero);
+	lnk_queue(cfs_rq, pos);
+	lnk_queue(cfs_rq, delayed);
+
+	KUNIT_EXPECT_TRUE(test, lnk_in_latency_tree(neg));
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(zero));
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(pos));
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(delayed));
+	KUNIT_EXPECT_PTR_EQ(test, __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), neg);
+
+	__dequeue_entity(cfs_rq, neg);
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(neg));
+	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&cfs_rq->latency_timeline.rb_root));
+}
+
+static struct kunit_case lnk_pick_cases[] = {
+	KUNIT_CASE(pick_sensitive_eligible_key_first),
+	KUNIT_CASE(pick_never_ineligible),
+	KUNIT_CASE(pick_deadline_order_when_key_later),
+	KUNIT_CASE(pick_default_tasks_unchanged),
+	KUNIT_CASE(latency_tree_membership),
+	{}
+};
+
+static struct kunit_suite lnk_pick_suite = {
+	.name = "sched_latency_nice_pick",
+	.init = lnk_pick_init,
+	.test_cases = lnk_pick_cases,
+};
+
+/* The wakeup cases: A is current, B wakes up. */
+static int lnk_wakeup_of(struct kunit *test, int curr_ln, u64 curr_slice,
+			 int wakee_ln, u64 wakee_ahead, u64 wakee_slice, bool wakee_delayed)
+{
+	struct lnk_rq rq = lnk_two(test, true, curr_ln, curr_slice,
+				   wakee_ln, wakee_ahead, wakee_slice);
+
+	if (wakee_delayed) {
+		/* As set_delayed() leaves it: queued, out of the latency tree. */
+		rq.b->sched_delayed = 1;
+		__dequeue_latency(rq.cfs_rq, rq.b);
+	}
+	return latency_wakeup(rq.cfs_rq, rq.a, rq.b);
+}
+
+/* Eligible, -20 next to 0, key (3B/4 - B) before current's (B/2): preempt. */
+static void wakeup_sensitive_eligible_preempts(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, -20, 0, 3 * b / 4, false),
+			SCHED_RS_LATENCY_WAKEUP_PREEMPT);
+}
+
+/*
+ * A -20 wakee 2B ahead in service (lag < 0) whose key (2B + 3B/4 - B) is
+ * before current's (4B): not eligible, so EEVDF decides, as without
+ * latency_nice.
+ */
+static void wakeup_ineligible_does_not_preempt(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, 4 * b, -20, 2 * b, 3 * b / 4, false),
+			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+}
+
+/* A delayed entity is on its way out: never preempted for. */
+static void wakeup_delayed_does_not_preempt(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, -20, 0, 3 * b / 4, true),
+			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+}
+
+/* Not more sensitive than current (both -20): EEVDF decides. */
+static void wakeup_equal_sensitivity_default(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, -20, b / 2, -20, 0, b / 4, false),
+			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+}
+
+/*
+ * Tolerant current (19, key B/2 + 19B/20), default wakee whose key (2B) is
+ * not first: current keeps the CPU.
+ */
+static void wakeup_tolerant_curr_keeps_cpu(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 19, b / 2, 0, 0, 2 * b, false),
+			SCHED_RS_LATENCY_WAKEUP_KEEP);
+}
+
+/* Both at 0: latency_nice has no say. */
+static void wakeup_default_pair_default(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, 0, 0, b / 4, false),
+			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+}
+
+static struct kunit_case lnk_wakeup_cases[] = {
+	KUNIT_CASE(wakeup_sensitive_eligible_preempts),
+	KUNIT_CASE(wakeup_ineligible_does_not_preempt),
+	KUNIT_CASE(wakeup_delayed_does_not_preempt),
+	KUNIT_CASE(wakeup_equal_sensitivity_default),
+	KUNIT_CASE(wakeup_tolerant_curr_keeps_cpu),
+	KUNIT_CASE(wakeup_default_pair_default),
+	{}
+};
+
+static struct kunit_suite lnk_wakeup_suite = {
+	.name = "sched_latency_nice_wakeup",
+	.init = lnk_wakeup_init,
+	.test_cases = lnk_wakeup_cases,
+};
+
+kunit_test_suites(&lnk_pick_suite, &lnk_wakeup_suite);
