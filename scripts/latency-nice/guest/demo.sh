@@ -27,8 +27,15 @@ latency-nice -n 10 sh -c 'latency-nice -p $$; grep -E "^(latency_nice|se.slice) 
 latency-nice -n 25 -p $t; echo "    (exit status $?)"
 kill $t
 
-echo "LN-DEMO: a CPU hog and a 1 ms periodic waker (cyclictest) on one CPU, latency_nice 0 vs -20:"
-/tests/latency_nice-wakeup.sh | grep -E '^# (latency|clock)|ok' | sed 's/^/    /'
+cpu=$(($(grep -c ^processor /proc/cpuinfo) - 1))
+echo "LN-DEMO: a CPU hog and a 1 ms periodic waker (cyclictest) on CPU $cpu, latency_nice 0 vs -20"
+echo "LN-DEMO: (one run each, shown, not judged: make bench measures it, cyclictest-hog):"
+taskset -c $cpu sh -c 'while :; do :; done' & hog=$!
+for v in 0 -20; do
+	echo "    latency_nice $v: $(latency-nice -n $v cyclictest -q -t 1 -a $cpu -i 1000 -D 3 --policy=other |
+		sed -n 's/.*Avg: *\([0-9]*\) Max: *\([0-9]*\).*/avg \1 us, max \2 us/p')"
+done
+kill $hog; wait 2>/dev/null
 
 echo "LN-DEMO: cpu.latency.nice on a cgroup v2 group with a task in it"
 cg=/sys/fs/cgroup
@@ -45,5 +52,8 @@ done
 echo 20 > $cg/demo/cpu.latency.nice; echo "    (echo 20: exit status $?, value $(cat $cg/demo/cpu.latency.nice))"
 kill $h; wait 2>/dev/null
 echo "LN-DEMO: sched_feats: $(tr ' ' '\n' < /sys/kernel/debug/sched/features | grep -E '^(NO_)?LATENCY_(PICK|PREEMPT)$' | tr '\n' ' ')"
-echo "LN-DEMO: a SCHED_FIFO burst every 20 ms on a CPU shared by a hog and a periodic probe:"
-/tests/latency_nice-fifo.sh | grep -E '^# latency|ok' | sed 's/^/    /'
+echo "LN-DEMO: a SCHED_FIFO burst every 20 ms on a CPU shared by a hog and a periodic probe"
+echo "LN-DEMO: (after how many of 40 bursts the probe ran first; make bench measures it, fifo-burst):"
+for v in 0 -20; do
+	echo "    probe at latency_nice $v: $(latency_nice_fifo_burst $v $cpu 40)"
+done

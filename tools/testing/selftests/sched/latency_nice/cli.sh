@@ -53,8 +53,10 @@ out=$(su -s /bin/sh nobody -c "$LN -n -20 sh -c '$LN -p \$\$'" 2>&1)
 check "an unprivileged user lowers its own" [ "${out##*: }" = -20 ]
 
 # -a: every thread of a multi-threaded process (cyclictest with 3 threads).
-cyclictest -q -t 3 -i 10000 -D 20 --policy=other >/dev/null 2>&1 & cyc=$!
-sleep 1
+cyclictest -q -t 3 -i 10000 -D 60 --policy=other >/dev/null 2>&1 & cyc=$!
+# Its threads come a moment after it starts (seconds under TCG on a busy host).
+i=0
+while [ $(ls /proc/$cyc/task | wc -l) -lt 4 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 $LN -a -n -3 -p $cyc
 all=1; cnt=0
 for t in /proc/$cyc/task/*; do
