@@ -36,12 +36,15 @@ CELLS = {
     "cyclictest-hackbench": [(fg, bg) for bg in ("19", "0", "-20") for fg in ("19", "0", "-20")],
     "schbench-hackbench": [("0", "0"), ("0", "19"), ("-20", "0")],
     "two-hogs": [("0", "0"), ("-20", "19")],
+    "cyclictest-hog": [("0", "0"), ("-20", "0")],
+    "fifo-burst": [("0", "-"), ("-20", "-")],
 }
 SLICE_OF = {"-20": 100_000, "19": 100_000_000}
 # Cells the series also runs with LATENCY_PREEMPT and LATENCY_PICK off (bench.sh feats_off).
 FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
              ("cyclictest-hackbench", "0", "19"), ("schbench-hackbench", "0", "19"),
-             ("schbench-hackbench", "-20", "0"), ("two-hogs", "-20", "19")}
+             ("schbench-hackbench", "-20", "0"), ("two-hogs", "-20", "19"),
+             ("cyclictest-hog", "-20", "0"), ("fifo-burst", "-20", "-")}
 VARIANT_TITLE = {"base": "base 7.2", "ln": "latency_nice", "slice": "custom slice",
                  "nofeat": "latency_nice, feats off"}
 
@@ -79,6 +82,7 @@ HB_TIME = re.compile(r"^Time:\s*([0-9.]+)")
 PERF_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*\[sec\]")
 PERF_USOP = re.compile(r"([0-9.]+)\s*usecs/op")
 SCHED_KV = re.compile(r"^([A-Za-z_.]+)\s*:\s*(-?[0-9.]+)\s*$")
+FIFO_BURST = re.compile(r"^bursts (\d+) matched (\d+) first (\d+) avg_delay_us (\d+) max_delay_us (\d+)$")
 
 
 def parse_run(wl, path):
@@ -143,6 +147,17 @@ def parse_run(wl, path):
             fig[f"{who}_avg_delay_ms"] = wsum / n if n else 0.0
             fig[f"{who}_max_delay_ms"] = wmax
         return {"figures": fig} if len(fig) == 8 else None
+    if wl == "fifo-burst":
+        m = [FIFO_BURST.match(line) for line in text.splitlines()]
+        m = [x for x in m if x]
+        if not m:
+            return None
+        bursts, matched, first, avg, mx = (int(v) for v in m[-1].groups())
+        if not matched:
+            return None
+        return {"figures": {"bursts": bursts, "matched": matched,
+                            "first_permille": first * 1000 / matched,
+                            "avg_delay_us": avg, "max_delay_us": mx}}
     return None
 
 
@@ -304,12 +319,12 @@ def fig_fn(key):
     return lambda r: r["figures"].get(key)
 
 
-def cyclictest_rows(d, topo, wl):
-    """n/min/avg/p99/max of every cell of a cyclictest workload."""
+def cyclictest_rows(d, topo, wl, load="hackbench"):
+    """n/min/avg/p99/max of every cell of a cyclictest workload; LOAD names its background."""
     rows = []
     for fg, bg in CELLS[wl]:
         cols = d.columns(topo, wl, fg, bg)
-        lab = f"LN {lvl(fg)}" if bg == "-" else f"hackbench {lvl(bg)}, cyclictest {lvl(fg)}:"
+        lab = f"LN {lvl(fg)}" if bg == "-" else f"{load} {lvl(bg)}, cyclictest {lvl(fg)}:"
         for st in ("n", "min", "avg", "p99", "max"):
             rows.append(metric_row(f"{lab} {st}", cols, lat_fn("wakeup_us", st)))
     return rows
@@ -415,6 +430,24 @@ def report(resdir, runs, meta, tags, problems):
                     rows.append(metric_row(f"{lab} {key}", cols, fig_fn(f"{who}_{key}")))
         md.append(table(col, rows) + "\n")
 
+        md.append("### cyclictest next to a CPU hog on its CPU (-i 1000, both pinned; µs)\n")
+        md.append("The waker asks for the CPU every millisecond while the hog holds it: the wait "
+                  "is the hog's protected slice unless the waker preempts (latency-offset "
+                  "preemption at −20).\n")
+        md.append(table(col, cyclictest_rows(d, topo, "cyclictest-hog", load="hog")) + "\n")
+
+        md.append("### Who runs first after a SCHED_FIFO burst (latency_nice_fifo_burst)\n")
+        md.append("A spinning probe, a CPU hog (default) and a SCHED_FIFO thread bursting 3 ms every "
+                  "20 ms share one CPU. `first ‰`: bursts after which the probe got the CPU back "
+                  "within 300 µs (the latency tree's job); waits in µs.\n")
+        rows = []
+        for fg, bg in CELLS["fifo-burst"]:
+            cols = d.columns(topo, "fifo-burst", fg, bg)
+            for key, lab in (("first_permille", "first ‰"), ("avg_delay_us", "avg wait"),
+                             ("max_delay_us", "max wait"), ("matched", "bursts seen")):
+                rows.append(metric_row(f"probe {lvl(fg)}: {lab}", cols, fig_fn(key)))
+        md.append(table(col, rows) + "\n")
+
         md.append(f"![cyclictest p99 under hackbench, {topo}](plots/{topo}-cyclictest-hackbench-p99.png)\n")
         md.append(f"![wakeup latency percentiles, {topo}](plots/{topo}-percentiles.png)\n")
         md.append(f"![wakeup latency histograms, {topo}](plots/{topo}-histograms.png)\n")
@@ -437,6 +470,8 @@ FEAT_METRICS = {
                            ("request p99 µs", lat_fn("request_us", "p99")), ("rps", fig_fn("rps"))],
     "two-hogs": [("hog A avg wait ms", fig_fn("fg_avg_delay_ms")), ("hog A max wait ms", fig_fn("fg_max_delay_ms")),
                  ("hog A switches", fig_fn("fg_switches"))],
+    "cyclictest-hog": [("avg µs", lat_fn("wakeup_us", "avg")), ("p99 µs", lat_fn("wakeup_us", "p99"))],
+    "fifo-burst": [("first ‰", fig_fn("first_permille")), ("avg wait µs", fig_fn("avg_delay_us"))],
 }
 
 

@@ -51,8 +51,10 @@ wait_max                                     :           101.998000
 wait_sum                                     :          4300.000000
 wait_count                                   :                   50
 """
+FIFO_BURST = "bursts 40 matched 38 first 19 avg_delay_us 2150 max_delay_us 4031\n"
 OUTPUT = {
-    "cyclictest-idle": CYCLICTEST, "cyclictest-hackbench": CYCLICTEST, "hackbench": HACKBENCH,
+    "cyclictest-idle": CYCLICTEST, "cyclictest-hackbench": CYCLICTEST, "cyclictest-hog": CYCLICTEST,
+    "fifo-burst": FIFO_BURST, "hackbench": HACKBENCH,
     "messaging": MESSAGING, "pipe": PIPE, "schbench-idle": SCHBENCH, "schbench-hackbench": SCHBENCH,
     "two-hogs": "== hog fg pid 123\n" + SCHED + "== hog bg pid 124\n" + SCHED,
 }
@@ -109,6 +111,13 @@ class Parsers(unittest.TestCase):
         self.assertAlmostEqual(fig["fg_avg_delay_ms"], 86.0)
         self.assertAlmostEqual(fig["bg_max_delay_ms"], 101.998)
 
+    def test_fifo_burst_share_of_first(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(FIFO_BURST)
+            f.flush()
+            fig = br.parse_run("fifo-burst", f.name)["figures"]
+        self.assertEqual((fig["matched"], fig["first_permille"], fig["avg_delay_us"]), (38, 500.0, 2150))
+
     def test_output_without_data_is_none(self):
         for wl in OUTPUT:
             with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
@@ -130,6 +139,8 @@ class Check(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             report = open(os.path.join(root, "report.md")).read()
             self.assertIn("| LN -20 p99 |", report)
+            self.assertIn("| hog default, cyclictest -20: p99 |", report)
+            self.assertIn("| probe -20: first ‰ |", report)
             self.assertTrue(os.path.exists(os.path.join(root, "plots", "flat-histograms.png")))
 
     def test_missing_failed_or_empty_cell_fails(self):

@@ -72,7 +72,8 @@ wrap() {
 feats_off() { # WORKLOAD FG BG
 	case "$1 $2 $3" in
 	"hackbench 19 -" | "cyclictest-hackbench -20 0" | "cyclictest-hackbench 0 19" | \
-	"schbench-hackbench 0 19" | "schbench-hackbench -20 0" | "two-hogs -20 19") return 0 ;;
+	"schbench-hackbench 0 19" | "schbench-hackbench -20 0" | "two-hogs -20 19" | \
+	"cyclictest-hog -20 0" | "fifo-burst -20 -") return 0 ;;
 	esac
 	return 1
 }
@@ -98,9 +99,14 @@ cells() {
 	cyclictest-hackbench) for bg in 19 0 -20; do for fg in 19 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
 	schbench-hackbench) echo "0 0 0 19 -20 0" ;;
 	two-hogs) echo "0 0 -20 19" ;;
+	cyclictest-hog) echo "0 0 -20 0" ;;
+	fifo-burst) echo "0 - -20 -" ;;
 	esac
 }
-WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs"
+WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
+	   cyclictest-hog fifo-burst"
+# The CPU of the one-CPU workloads (cyclictest-hog, fifo-burst): the last one.
+last_cpu=$((ncpu - 1))
 
 # feats NO_|"": the series' two sched_feats off or back on.
 FEAT=/sys/kernel/debug/sched/features
@@ -165,6 +171,27 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		kill $pa $pb
 		wait $pa $pb 2>/dev/null
 		return 0 ;;
+	cyclictest-hog)
+		# A periodic waker (1 ms) and a CPU hog on one CPU: how long the waker waits for a
+		# CPU that the hog holds (the former in-guest wakeup.sh, now measured here).
+		$(wrap $v $bg) taskset -c $last_cpu sh -c 'while :; do :; done' &
+		hog=$!
+		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -a $last_cpu -i 1000 \
+			-D $D -q -m -v
+		rc=$?
+		kill $hog
+		wait $hog 2>/dev/null
+		return $rc ;;
+	fifo-burst)
+		# A spinning probe, a CPU hog and a SCHED_FIFO thread bursting 3 ms every 20 ms on
+		# one CPU: after how many bursts the probe runs first (the former fifo.sh). The
+		# probe sets its own latency_nice or custom slice (microseconds here).
+		case $v in
+		ln | nofeat) set -- $fg ;;
+		base) set -- 0 ;;
+		slice) set -- 0 $(($(slice_of $fg) / 1000)) ;;
+		esac
+		timeout -s KILL $lim latency_nice_fifo_burst $1 $last_cpu $((D * 40)) $2 ;;
 	esac
 }
 
