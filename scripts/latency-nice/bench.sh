@@ -13,6 +13,11 @@
 # and writes its raw outputs to a virtio result disk, unpacked here. bench-report.py then
 # writes results.json/results.csv (every sample), report.md and the PNG plots.
 # BENCH_TOPOLOGIES (default "flat numa") picks the topologies.
+#
+# BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
+# the test kernel, instead of building the pair: its base half is the series at
+# latency_nice 0 and with mainline's custom slice, which exercises every cell, tool,
+# parser and the report end to end. Numbers from such a run compare nothing.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,22 +37,30 @@ topologies=${BENCH_TOPOLOGIES:-flat numa}
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
 [ -n "$version" ] || { echo "bench: $series_src has no .latency-nice-base (not a fetched base)" >&2; exit 1; }
-if [ "$(cat "$outroot/base-src/linux/.latency-nice-base" 2>/dev/null)" != "$version" ]; then
-	say "unpacking the unpatched base ($version)"
-	"$S/fetch-base.sh" "$outroot/base-src" "$version"
-fi
 
 t0=$(date +%s)
-say "building the base kernel"
-"$S/build-kernel.sh" "$outroot/base-src/linux" "$outroot/build-base" "$outroot/kernel-base" \
-	"$top/kernel/configs/latency_nice_bench.config" "$top/kernel/configs/latency_nice_bench_base.config"
-say "building the series kernel"
-"$S/build-kernel.sh" "$series_src" "$outroot/build-series" "$outroot/kernel-series" \
-	"$top/kernel/configs/latency_nice_bench.config"
-if grep -q ' sched_rs_' "$outroot/kernel-base/System.map" ||
-   ! grep -q ' sched_rs_latency_slice$' "$outroot/kernel-series/System.map"; then
-	echo "bench: the base kernel has the series in it, or the series kernel lacks it" >&2
-	exit 1
+if [ -n "${BENCH_IMAGE:-}" ]; then
+	image=$(cd "$(dirname "$BENCH_IMAGE")" && pwd)/$(basename "$BENCH_IMAGE")
+	[ -f "$image" ] || { echo "bench: BENCH_IMAGE $BENCH_IMAGE: no such kernel image" >&2; exit 1; }
+	say "one kernel for both halves: $image"
+	image_base=$image image_series=$image
+else
+	if [ "$(cat "$outroot/base-src/linux/.latency-nice-base" 2>/dev/null)" != "$version" ]; then
+		say "unpacking the unpatched base ($version)"
+		"$S/fetch-base.sh" "$outroot/base-src" "$version"
+	fi
+	say "building the base kernel"
+	"$S/build-kernel.sh" "$outroot/base-src/linux" "$outroot/build-base" "$outroot/kernel-base" \
+		"$top/kernel/configs/latency_nice_bench.config" "$top/kernel/configs/latency_nice_bench_base.config"
+	say "building the series kernel"
+	"$S/build-kernel.sh" "$series_src" "$outroot/build-series" "$outroot/kernel-series" \
+		"$top/kernel/configs/latency_nice_bench.config"
+	if grep -q ' sched_rs_' "$outroot/kernel-base/System.map" ||
+	   ! grep -q ' sched_rs_latency_slice$' "$outroot/kernel-series/System.map"; then
+		echo "bench: the base kernel has the series in it, or the series kernel lacks it" >&2
+		exit 1
+	fi
+	image_base=$outroot/kernel-base/bzImage image_series=$outroot/kernel-series/bzImage
 fi
 "$S/build-guest-tools.sh"
 "$S/mkinitramfs.sh" --bench "$outroot/initramfs-bench.cpio.gz"
@@ -55,8 +68,10 @@ say "kernels and initramfs ready in $(($(date +%s) - t0)) s"
 
 rm -rf "$res"
 mkdir -p "$res/raw" "$res/logs"
-cp "$outroot/build-series/.config" "$res/config-series"
-cp "$outroot/build-base/.config" "$res/config-base"
+if [ -z "${BENCH_IMAGE:-}" ]; then
+	cp "$outroot/build-series/.config" "$res/config-series"
+	cp "$outroot/build-base/.config" "$res/config-base"
+fi
 (cd "$top" && git describe --always --dirty 2>/dev/null || echo unknown) > "$res/series-commit"
 echo "$version" > "$res/base-version"
 {
@@ -79,12 +94,13 @@ for topo in $topologies; do
 		rm -f "$disk"
 		truncate -s 256M "$disk"
 		log=$res/logs/console-$tag.log
+		image=$image_base
+		[ $kernel = series ] && image=$image_series
 		say "boot $tag (profile $profile)"
 		b0=$(date +%s)
 		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-3000} BOOT_DISK=$disk \
 		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo" \
-			"$S/boot.sh" "$topo" "$outroot/kernel-$kernel/bzImage" "$outroot/initramfs-bench.cpio.gz" \
-			"$log" bench &
+			"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 		qpid=$!
 		# Progress: the guest's LN-BENCH lines, as they come.
 		sleep 1
