@@ -60,8 +60,8 @@ guest-test: kernel initramfs
 check-kernel-rust: kernel
 	@$(STAGE) kernel-rust $(S)/kernel-rust-checks.sh $(SRC) $(BUILD)
 
-check-bases: deps
-	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases
+check-bases: apply
+	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases $(SRC)
 
 series: deps
 	@$(STAGE) series $(S)/format-series.sh $(OUT)/series

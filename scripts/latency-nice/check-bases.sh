@@ -3,17 +3,29 @@
 # A version that can no longer be downloaded is reported and skipped, but at least
 # one must be checked.
 #
-# usage: check-bases.sh WORKDIR
+# usage: check-bases.sh WORKDIR [APPLIED_TREE]
+#   APPLIED_TREE: a tree the series was just applied to (make apply, without fuzz); the base
+#   it was made from (its .latency-nice-base) counts as checked and is not unpacked again.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-work=${1:?usage: check-bases.sh WORKDIR}
+work=${1:?usage: check-bases.sh WORKDIR [APPLIED_TREE]}
+applied=${2:-}
 say() { printf '==> bases: %s\n' "$*" >&2; }
 
+done_version=
+if [ -n "$applied" ] && [ -f "$applied/.latency-nice-series" ]; then
+	done_version=$(cat "$applied/.latency-nice-base" 2>/dev/null || true)
+fi
 checked=0
 unavailable=()
 while read -r version _; do
 	case "$version" in ''|'#'*) continue ;; esac
+	if [ "$version" = "$done_version" ]; then
+		say "$version: series applies (make apply, in $applied)"
+		checked=$((checked + 1))
+		continue
+	fi
 	rm -rf "$work"
 	if ! "$top/scripts/latency-nice/fetch-base.sh" "$work" "$version" 2>"$work.err"; then
 		unavailable+=("$version")

@@ -134,6 +134,9 @@ background_stop() {
 	bg_pid= bg_key=
 }
 
+# The stress-ng workers of a stress-ng parent, as /proc/PID/status paths.
+hog_workers() { grep -l "^PPid:[[:space:]]*$1\$" /proc/[0-9]*/status 2>/dev/null; }
+
 # One run: its output goes to $out.txt (the caller redirects); schbench also writes $out.samples.
 run_one() { # WORKLOAD VARIANT FG BG OUT
 	wl=$1 v=$2 fg=$3 bg=$4 out=$5
@@ -155,13 +158,20 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 	two-hogs)
 		# Seed 004: two CPU hogs on one CPU with different requests; per hog the runtime,
 		# switches, and the average and worst wait (schedstats) over D seconds.
-		$(wrap $v $fg) stress-ng --cpu 1 --taskset 0 -t $((D + 30)) --quiet &
+		$(wrap $v $fg) stress-ng --cpu 1 --taskset 0 -t $((D + 90)) --quiet &
 		pa=$!
-		$(wrap $v $bg) stress-ng --cpu 1 --taskset 0 -t $((D + 30)) --quiet &
+		$(wrap $v $bg) stress-ng --cpu 1 --taskset 0 -t $((D + 90)) --quiet &
 		pb=$!
+		# Each stress-ng forks its worker a moment after it starts (seconds under TCG next
+		# to a busy vCPU): wait for both workers (60 s at most), then measure.
+		i=0
+		while { [ -z "$(hog_workers $pa)" ] || [ -z "$(hog_workers $pb)" ]; } && [ $i -lt 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
 		sleep $D
 		for p in $pa $pb; do
-			for w in $(grep -l "^PPid:[[:space:]]*$p\$" /proc/[0-9]*/status 2>/dev/null); do
+			for w in $(hog_workers $p); do
 				w=${w#/proc/}
 				w=${w%/status}
 				echo "== hog $([ $p = $pa ] && echo fg || echo bg) pid $w"
