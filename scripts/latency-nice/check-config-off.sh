@@ -42,7 +42,7 @@ fi
 # The declaring headers: only struct members and prototypes under the options, nothing that
 # generates code in the files that include them.
 for h in $declaring; do
-	if sed -n "/#ifdef \($opts\)/,/#endif/p" "$src/$h" | grep -q 'static inline\|^#define [a-z_]*(.*)'; then
+	if sed -n "/^#if.*\($opts\)/,/^#endif/p" "$src/$h" | grep -q 'static inline\|^#define [a-z_]*(.*)'; then
 		echo "check-config-off: $h has code under the series' options; rebuild its users too" >&2
 		exit 1
 	fi
