@@ -16,14 +16,15 @@ S           := $(CURDIR)/scripts/latency-nice
 KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
-KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset \
-	sched_latency_nice_pick sched_latency_nice_wakeup
+KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset sched_rs_latency_credit \
+	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
-	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke
+	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
+	diagnose
 
 all: kernel
 
@@ -99,3 +100,8 @@ shell: kernel initramfs
 
 clean:
 	rm -rf $(OUT) target
+
+# Why cyclictest's wakeups wait under load (the debug kernel's slow-wakeup counters), with
+# preempt=full and preempt=lazy; out/diagnose/report.md. Not part of make test (timing).
+diagnose: kernel guest-tools
+	@$(STAGE) diagnose $(S)/diagnose.sh $(OUT)/bzImage $(OUT)/diagnose

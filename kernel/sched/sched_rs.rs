@@ -15,6 +15,8 @@ use kernel::prelude::*;
 
 #[path = "policy/latency.rs"]
 pub mod latency;
+#[path = "policy/latency_credit.rs"]
+pub mod latency_credit;
 #[path = "policy/latency_offset.rs"]
 pub mod latency_offset;
 #[path = "policy/sis_util.rs"]
@@ -113,6 +115,16 @@ pub unsafe extern "C" fn sched_rs_latency_wakeup(
     ) as u32
 }
 
+/// The latency credit (ns) of an entity, see [`latency_credit::latency_credit`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_credit(base_slice: u64, latency_nice: i32) -> u64 {
+    latency_credit::latency_credit(base_slice, latency_nice)
+}
+
 /// The kernel's `sched_prio_to_weight[]` (kernel/sched/core.c).
 fn prio_to_weight() -> &'static latency::PrioToWeight {
     // SAFETY: a `const` array defined in C, in read-only data: never written, always valid.
@@ -193,6 +205,34 @@ mod latency_offset_tests {
         assert_eq!(wakeup_action(-20, -20, true, true), WakeupAction::Default);
         assert_eq!(wakeup_action(19, 0, false, true), WakeupAction::Keep);
         assert_eq!(wakeup_action(19, 0, true, true), WakeupAction::Default);
+    }
+}
+
+#[kunit_tests(sched_rs_latency_credit)]
+mod latency_credit_tests {
+    use super::latency_credit::{
+        credited_vruntime, lag_ceiling, lag_floor, latency_credit, latency_vcredit,
+    };
+
+    #[test]
+    fn credits() {
+        assert_eq!(latency_credit(2_800_000, 0), 0);
+        assert_eq!(latency_credit(2_800_000, 19), 0);
+        assert_eq!(latency_credit(2_800_000, -1), 140_000);
+        assert_eq!(latency_credit(2_800_000, -20), 2_800_000);
+        assert_eq!(latency_credit(2_800_000, i32::MIN), 2_800_000);
+        assert_eq!(latency_credit(u64::MAX, -20), 1_000_000_000);
+        assert_eq!(latency_vcredit(2_800_000, 2048), 1_400_000);
+        assert_eq!(latency_vcredit(2_800_000, 0), 2_800_000);
+    }
+
+    #[test]
+    fn bounds_and_wrapping() {
+        assert_eq!(credited_vruntime(5, 10), 5u64.wrapping_sub(10));
+        assert_eq!(lag_floor(1, 2, 3), -6);
+        assert_eq!(lag_floor(u64::MAX, 1, 1), i64::MIN + 1);
+        assert_eq!(lag_ceiling(3_000_000, 1_000_000, 2_800_000), 5_800_000);
+        assert_eq!(lag_ceiling(u64::MAX, 0, 0), i64::MAX);
     }
 }
 

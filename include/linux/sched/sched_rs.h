@@ -27,6 +27,8 @@ s64 sched_rs_latency_voffset(u64 base_slice, int latency_nice, u64 weight);
 u64 sched_rs_latency_key(u64 deadline, u64 base_slice, int latency_nice, u64 weight);
 u32 sched_rs_latency_wakeup(int curr_latency_nice, int wakee_latency_nice,
 			    bool wakee_key_before_curr, bool wakee_eligible);
+/* latency_nice: the eligibility credit L in ns; see update_latency_credit(). */
+u64 sched_rs_latency_credit(u64 base_slice, int latency_nice);
 /* kernel/sched/core.c; declared here too so that the Rust side reads it through bindgen. */
 extern const int sched_prio_to_weight[40];
 #endif

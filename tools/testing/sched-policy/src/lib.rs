@@ -11,6 +11,8 @@
 
 #[path = "../../../../kernel/sched/policy/latency.rs"]
 pub mod latency;
+#[path = "../../../../kernel/sched/policy/latency_credit.rs"]
+pub mod latency_credit;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]

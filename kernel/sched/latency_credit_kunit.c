@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the latency credit (LATENCY_CREDIT) on constructed
+ * runqueues: an entity with latency_nice < 0 is eligible while its lag is
+ * above -L, L = B * -latency_nice / 20 (policy/latency_credit.rs), in
+ * entity_eligible(), in pick_eevdf()'s pruned heap search, in the wakeup
+ * decision, in the lag clamp that carries a debt across sleep, and through
+ * a group entity.
+ *
+ * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
+ * helpers (lnk_*) it uses: no rq, no lock, no timing. Times are multiples of
+ * the live base slice B; entities have nice 0 unless a case says otherwise,
+ * so virtual time is real time and L(-20) = B, L(-10) = B/2.
+ */
+
+#include <linux/prandom.h>
+
+/* An entity as enqueue_entity() leaves it: credit set from latency_nice. */
+static struct sched_entity *lck_entity(struct kunit *test, struct cfs_rq *cfs_rq,
+				       int latency_nice, u64 vruntime, u64 slice)
+{
+	struct sched_entity *se = lnk_entity(test, latency_nice, vruntime, vruntime + slice);
+
+	update_latency_credit(cfs_rq, se);
+	return se;
+}
+
+static int lck_init(struct kunit *test)
+{
+	if (!sched_feat(LATENCY_CREDIT))
+		kunit_skip(test, "NO_LATENCY_CREDIT");
+	return 0;
+}
+
+/* The credit of -20 is B, of -10 B/2, of 0 and above nothing; scaled by weight. */
+static void credit_values(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *se;
+
+	KUNIT_EXPECT_EQ(test, lck_entity(test, cfs_rq, -20, 0, b)->latency_vcredit, b);
+	KUNIT_EXPECT_EQ(test, lck_entity(test, cfs_rq, -10, 0, b)->latency_vcredit, b / 2);
+	KUNIT_EXPECT_EQ(test, lck_entity(test, cfs_rq, 0, 0, b)->latency_vcredit, 0);
+	KUNIT_EXPECT_EQ(test, lck_entity(test, cfs_rq, 19, 0, b)->latency_vcredit, 0);
+
+	/* Twice the weight, half the virtual credit: the same L in real time. */
+	se = lnk_entity(test, -20, 0, b);
+	update_load_set(&se->load, 2 * NICE_0_LOAD);
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
+}
+
+/*
+ * A (0) from v with a 4B request; C (-20) B ahead with a B/2 request. V is
+ * v + B/2, C's lag -B/2: within its credit B, C is eligible and, with the
+ * earliest deadline, picked. At latency_nice 0 the same C is not eligible.
+ */
+static void pick_within_credit(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
+
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
+
+	cfs_rq = lnk_cfs_rq(test);
+	v = cfs_rq->zero_vruntime;
+	a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	c = lck_entity(test, cfs_rq, 0, v + b, b / 2);
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
+}
+
+/* C (-20) 3B ahead: lag -3B/2, beyond its credit B: never picked. */
+static void pick_beyond_credit(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + 3 * b, b / 2);
+
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
+}
+
+/*
+ * The credit grows with -latency_nice: at -10 (L = B/2) a lag of -0.4B is
+ * within it, -0.6B is not.
+ */
+static void credit_scale(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct cfs_rq *cfs_rq;
+	struct sched_entity *c;
+	u64 v;
+
+	cfs_rq = lnk_cfs_rq(test);
+	v = cfs_rq->zero_vruntime;
+	lnk_queue(cfs_rq, lck_entity(test, cfs_rq, 0, v, 4 * b));
+	c = lck_entity(test, cfs_rq, -10, v + 8 * b / 10, b / 2);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
+
+	cfs_rq = lnk_cfs_rq(test);
+	v = cfs_rq->zero_vruntime;
+	lnk_queue(cfs_rq, lck_entity(test, cfs_rq, 0, v, 4 * b));
+	c = lck_entity(test, cfs_rq, -10, v + 12 * b / 10, b / 2);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
+}
+
+/*
+ * The pruned heap search against a walk of every entity: on random
+ * runqueues (credits, vruntimes, requests, weights), pick_eevdf() returns
+ * what the definition says: the earliest deadline among entities eligible
+ * within their credit, then the latency tree's first entity if it is
+ * eligible and its key comes first. The root's augmented value is the
+ * smallest credited vruntime.
+ */
+static void pick_exact_on_random_runqueues(struct kunit *test)
+{
+	static const int lns[] = { 0, 0, 0, 5, -3, -10, -20 };
+	static const unsigned long weights[] = { 1024, 1024, 335, 3121 };
+	struct sched_entity *ses[16];
+	struct rnd_state rnd;
+	u64 b = sysctl_sched_base_slice;
+	int round, i;
+
+	prandom_seed_state(&rnd, 20230224);
+	for (round = 0; round < 200; round++) {
+		struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+		u64 v = cfs_rq->zero_vruntime, min_cv = 0;
+		struct sched_entity *want = NULL, *head, *got;
+		int n = 2 + prandom_u32_state(&rnd) % 15;
+
+		for (i = 0; i < n; i++) {
+			u64 ahead = prandom_u32_state(&rnd) % (6 * b);
+			u64 slice = b / 10 + prandom_u32_state(&rnd) % (3 * b);
+			struct sched_entity *se;
+
+			se = lnk_entity(test, lns[prandom_u32_state(&rnd) % ARRAY_SIZE(lns)],
+					v + ahead - 3 * b, 0);
+			update_load_set(&se->load,
+					scale_load(weights[prandom_u32_state(&rnd) % ARRAY_SIZE(weights)]));
+			se->slice = slice;
+			se->deadline = se->vruntime + calc_delta_fair(slice, se);
+			update_latency_credit(cfs_rq, se);
+			lnk_queue(cfs_rq, se);
+			ses[i] = se;
+		}
+
+		for (i = 0; i < n; i++) {
+			struct sched_entity *se = ses[i];
+
+			if (!i || (s64)(credited_vruntime(se) - min_cv) < 0)
+				min_cv = credited_vruntime(se);
+			if (!entity_eligible(cfs_rq, se))
+				continue;
+			if (!want || (s64)(se->deadline - want->deadline) < 0)
+				want = se;
+		}
+		head = rb_first_cached(&cfs_rq->latency_timeline) ?
+			__latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)) : NULL;
+		if (want && head && head != want && entity_eligible(cfs_rq, head) &&
+		    (s64)(head->latency_key - latency_key(want)) < 0)
+			want = head;
+
+		KUNIT_ASSERT_EQ(test, __pick_root_entity(cfs_rq)->min_vruntime, min_cv);
+		got = pick_eevdf(cfs_rq, true);
+		KUNIT_ASSERT_NOT_NULL(test, want);
+		KUNIT_ASSERT_TRUE(test, entity_eligible(cfs_rq, got));
+		KUNIT_ASSERT_PTR_EQ(test, got, want);
+	}
+}
+
+/*
+ * The lag clamp widens by the credit: a credited entity keeps a debt of
+ * limit + B/2 (it would be forgiven otherwise); one at latency_nice 0 is
+ * clamped at the limit. A positive lag above the limit is kept only while
+ * the runqueue holds credits (what their debts owe the others).
+ */
+static void lag_clamp_carries_debt(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b);
+	s64 limit;
+
+	lnk_queue(cfs_rq, a);
+	limit = calc_delta_fair(cfs_rq_max_slice(cfs_rq) + TICK_NSEC, a);
+
+	c->vruntime = v + limit + b / 2;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, c, v), -(limit + (s64)b / 2));
+	a->vruntime = v + limit + b / 2;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), -limit);
+
+	a->vruntime = v - limit - b / 2;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), limit);
+	cfs_rq->nr_latency_credit = 1;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), limit + (s64)b / 2);
+	cfs_rq->nr_latency_credit = 0;
+}
+
+/*
+ * A waking C (-20) within its credit, whose key comes first, preempts A at
+ * latency_nice 0; beyond its credit EEVDF decides (it is not eligible).
+ */
+static void wakeup_within_credit_preempts(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
+
+	if (!sched_feat(LATENCY_PREEMPT))
+		kunit_skip(test, "NO_LATENCY_PREEMPT");
+	lnk_run(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), SCHED_RS_LATENCY_WAKEUP_PREEMPT);
+
+	cfs_rq = lnk_cfs_rq(test);
+	v = cfs_rq->zero_vruntime;
+	a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	c = lck_entity(test, cfs_rq, -20, v + 3 * b, b / 2);
+	lnk_run(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+}
+
+/* nr_latency_credit counts queued entities with a credit as it changes. */
+static void credit_count_follows_changes(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	struct sched_entity *se = lck_entity(test, cfs_rq, 0, 0, sysctl_sched_base_slice);
+
+	se->on_rq = 1;
+	se->latency_nice = -20;
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 1);
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 1);
+	se->latency_nice = 0;
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 0);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
+}
+
+#ifdef CONFIG_FAIR_GROUP_SCHED
+/*
+ * Through groups: a group entity at cpu.latency.nice 0 takes the credit of
+ * the most latency-sensitive entity on its queue (current included), as
+ * mainline gives it their shortest slice; its own cpu.latency.nice wins
+ * when set.
+ */
+static void group_takes_queued_credit(struct kunit *test)
+{
+	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = q->zero_vruntime;
+	struct sched_entity *gse = lnk_entity(test, 0, 0, b);
+
+	gse->my_q = q;
+	lnk_queue(q, lck_entity(test, q, 0, v, b));
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+
+	lnk_queue(q, lck_entity(test, q, -10, v + b, b));
+	lnk_queue(q, lck_entity(test, q, 3, v + 2 * b, b));
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, -10);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b / 2);
+
+	lnk_run(q, lck_entity(test, q, -20, v, b));
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, -20);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
+
+	gse->latency_nice = 5;
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, 5);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+}
+#endif
+
+static struct kunit_case latency_credit_cases[] = {
+	KUNIT_CASE(credit_values),
+	KUNIT_CASE(pick_within_credit),
+	KUNIT_CASE(pick_beyond_credit),
+	KUNIT_CASE(credit_scale),
+	KUNIT_CASE(pick_exact_on_random_runqueues),
+	KUNIT_CASE(lag_clamp_carries_debt),
+	KUNIT_CASE(wakeup_within_credit_preempts),
+	KUNIT_CASE(credit_count_follows_changes),
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	KUNIT_CASE(group_takes_queued_credit),
+#endif
+	{}
+};
+
+static struct kunit_suite latency_credit_suite = {
+	.name = "sched_latency_credit",
+	.init = lck_init,
+	.test_cases = latency_credit_cases,
+};
+
+kunit_test_suites(&latency_credit_suite);

@@ -1,0 +1,82 @@
+#!/bin/sh
+# make diagnose, in the guest: why a latency-sensitive task's wakeups wait.
+#
+# For each load regime and each way of running cyclictest, cyclictest runs for
+# ln.diag_secs seconds (default 10) next to the load; then the debug kernel's
+# per-task counters of its measurement thread (/proc/PID/task/TID/sched,
+# CONFIG_SCHED_LATENCY_NICE_DEBUG) say, for every wakeup that waited over 1 ms
+# to run, what the wakeup found: not eligible, current inside its slice
+# protection, another entity picked first, a preemption asked now or lazily
+# (for the tick), or no fair wakeup check at all. One "LN-DIAG:" line per run.
+#
+# Regimes (2 vCPUs):
+#   seed      hackbench -g 1 -f 3 (6 tasks on 2 CPUs, seed 000's ~2.5 per CPU), cyclictest -i 1000
+#   light     hackbench -g 4 (160 tasks), cyclictest -i 10000: its demand under half its share
+#   overload  hackbench -g 4, cyclictest -i 1000 (the full bench's cell; demand above share)
+# Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
+# ln-20/credit, fifo (SCHED_FIFO 1: the floor).
+LN=/usr/bin/latency-nice
+FEAT=/sys/kernel/debug/sched/features
+secs=10
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in ln.diag_secs=*) secs=${arg#ln.diag_secs=} ;; esac
+done
+preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
+echo "LN-DIAG: start preempt=${preempt:-unknown} secs=$secs base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns)"
+
+# cause COUNTS: the counters of the cyclictest thread with the most wakeups.
+counters() { # PID
+	best= bestw=-1
+	for t in /proc/$1/task/*; do
+		w=$(awk '$1 == "se.latency_wakeups" { print $3 }' $t/sched 2>/dev/null)
+		[ -n "$w" ] && [ "$w" -gt "$bestw" ] && { bestw=$w; best=$t; }
+	done
+	[ -n "$best" ] || { echo "wakeups=0"; return; }
+	awk -v w="$bestw" '
+		/^latency\.slow\./ { sub("latency.slow.", "", $1); s = s " " $1 "=" $3; n += $3 }
+		END { printf "wakeups=%d slow=%d%s\n", w, n, s }' $best/sched
+}
+
+run() { # REGIME HACKBENCH-ARGS INTERVAL WAY
+	regime=$1 hb=$2 interval=$3 way=$4
+	hackbench $hb -l 100000000 >/dev/null 2>&1 &
+	hbpid=$!
+	sleep 1
+	case $way in
+	fifo)	set -- /usr/lib/util-linux/chrt -f 1 ;;
+	ln0)	set -- $LN -n 0 ;;
+	*)	set -- $LN -n -20 ;;
+	esac
+	case $way in
+	*nocredit) echo NO_LATENCY_CREDIT > $FEAT ;;
+	*) echo LATENCY_CREDIT > $FEAT ;;
+	esac
+	"$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
+		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
+	ctpid=$!
+	sleep $((secs - 1))
+	c=$(counters $ctpid)
+	wait $ctpid
+	kill $hbpid 2>/dev/null; wait $hbpid 2>/dev/null
+	pkill hackbench 2>/dev/null
+	echo LATENCY_CREDIT > $FEAT
+	# "C:%7lu ... Avg:%8ld Max:%8ld": the value is in the same field or the next.
+	stats=$(awk 'function v(i, k) { x = substr($i, length(k) + 1); return x != "" ? x : $(i + 1) }
+		/^T:/ { for (i = 1; i <= NF; i++) {
+			if ($i ~ /^C:/) c = v(i, "C:"); if ($i ~ /^Avg:/) a = v(i, "Avg:"); if ($i ~ /^Max:/) m = v(i, "Max:") } }
+		END { printf "served=%s avg_us=%s max_us=%s", c, a, m }' /tmp/ct.out)
+	echo "LN-DIAG: regime=$regime way=$way interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
+	sleep 1
+}
+
+for regime in seed light overload; do
+	case $regime in
+	seed)	hb="-g 1 -f 3" interval=1000 ;;
+	light)	hb="-g 4" interval=10000 ;;
+	overload) hb="-g 4" interval=1000 ;;
+	esac
+	for way in ln0 ln-20/nocredit ln-20/credit fifo; do
+		run $regime "$hb" $interval $way
+	done
+done
+echo "LN-DIAG: end"
