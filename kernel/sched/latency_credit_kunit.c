@@ -237,6 +237,33 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), SCHED_RS_LATENCY_WAKEUP_DEFAULT);
 }
 
+/*
+ * A latency-sensitive current keeps the CPU at a pick (a request end) while
+ * it is eligible and its key comes first: C (-20) runs with a 3B/4 request,
+ * A (0) waits with an earlier deadline (B/2) but a later key (C's is
+ * 3B/4 - B). A waking A does not preempt it either. Without the rule EEVDF
+ * would switch to A in the middle of C's work.
+ */
+static void sensitive_current_keeps_cpu(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b / 2);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, 3 * b / 4);
+
+	if (!sched_feat(LATENCY_PICK) || !sched_feat(LATENCY_PREEMPT))
+		kunit_skip(test, "NO_LATENCY_PICK or NO_LATENCY_PREEMPT");
+	lnk_run(cfs_rq, c);
+	lnk_queue(cfs_rq, a);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, c, a), SCHED_RS_LATENCY_WAKEUP_KEEP);
+
+	/* Beyond its credit it is not eligible, and EEVDF's pick stands. */
+	c->vruntime = v + 3 * b;
+	c->deadline = c->vruntime + 3 * b / 4;
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), a);
+}
+
 /* nr_latency_credit counts queued entities with a credit as it changes. */
 static void credit_count_follows_changes(struct kunit *test)
 {
@@ -300,6 +327,7 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(lag_clamp_carries_debt),
 	KUNIT_CASE(wakeup_within_credit_preempts),
 	KUNIT_CASE(credit_count_follows_changes),
+	KUNIT_CASE(sensitive_current_keeps_cpu),
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	KUNIT_CASE(group_takes_queued_credit),
 #endif

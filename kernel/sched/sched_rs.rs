@@ -205,6 +205,8 @@ mod latency_offset_tests {
         assert_eq!(wakeup_action(-20, -20, true, true), WakeupAction::Default);
         assert_eq!(wakeup_action(19, 0, false, true), WakeupAction::Keep);
         assert_eq!(wakeup_action(19, 0, true, true), WakeupAction::Default);
+        assert_eq!(wakeup_action(-20, 0, false, true), WakeupAction::Keep);
+        assert_eq!(wakeup_action(-20, 0, true, true), WakeupAction::Default);
     }
 }
 

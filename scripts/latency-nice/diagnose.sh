@@ -6,7 +6,8 @@
 # the flat topology twice, preempt=full and preempt=lazy, runs guest/diagnose.sh (three load
 # regimes x latency_nice 0, -20 without and with the credit, SCHED_FIFO) and writes
 # OUTDIR/report.md: per run, periods served, avg/max latency, and the wakeups that waited
-# over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length.
+# over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length (the light
+# regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models.
 # The test kernel is HZ=1000 and checks the latency tree on every pick: compare ways within
 # one table, not with make bench's numbers.
 set -euo pipefail
@@ -16,31 +17,12 @@ image=${1:?usage: diagnose.sh BZIMAGE OUTDIR}
 out=${2:?}
 mkdir -p "$out"
 "$S/mkinitramfs.sh" "$out/initramfs-diagnose.cpio.gz" "$S/guest/diagnose.sh"
-for mode in full lazy; do
+for mode in ${DIAG_MODES:-full lazy}; do
 	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10}" \
 		"$S/boot.sh" flat "$image" "$out/initramfs-diagnose.cpio.gz" "$out/console-$mode.log" demo || true
 	grep -a '^LN-DIAG:' "$out/console-$mode.log" | sed 's/\r//' > "$out/diag-$mode.txt"
 	grep -q '^LN-DIAG: end' "$out/diag-$mode.txt" || {
 		echo "diagnose: preempt=$mode run did not finish; see $out/console-$mode.log" >&2; exit 1; }
 done
-python3 - "$out" > "$out/report.md" <<'PY'
-import sys, re
-out = sys.argv[1]
-print("# Slow wakeups of cyclictest (waited > 1 ms to run), by what the wakeup found\n")
-for mode in ("full", "lazy"):
-    lines = open(f"{out}/diag-{mode}.txt").read().splitlines()
-    head = dict(kv.split("=", 1) for kv in lines[0].split()[2:] if "=" in kv)
-    print(f"## preempt={head.get('preempt', mode)} (base slice {head.get('base_slice_ns')} ns, {head.get('secs')} s per run)\n")
-    print("| regime | way | served / expected | avg µs | max µs | wakeups | slow | ineligible | protected | not picked | resched | lazy | other |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for l in lines:
-        if "regime=" not in l:
-            continue
-        d = dict(kv.split("=", 1) for kv in l.split()[1:] if "=" in kv)
-        g = lambda k: d.get(k, "–")
-        print(f"| {g('regime')} | {g('way')} | {g('served')} / {g('expected')} | {g('avg_us')} | {g('max_us')} | "
-              f"{g('wakeups')} | {g('slow')} | {g('ineligible')} | {g('protected')} | {g('not_picked')} | "
-              f"{g('resched')} | {g('lazy')} | {g('other')} |")
-    print()
-PY
+"$S/diagnose-report.py" $(for m in ${DIAG_MODES:-full lazy}; do echo "$out/diag-$m.txt"; done) > "$out/report.md"
 cat "$out/report.md"

@@ -83,6 +83,10 @@ pub enum WakeupAction {
 /// * A latency-tolerant current (`curr_ln > 0`) is not preempted at wakeup by a wakee that is
 ///   not latency-sensitive (`wakee_ln >= 0`) unless the wakee's key is before current's
 ///   ([`WakeupAction::Keep`]): fewer switches for work that asked for them.
+/// * A latency-sensitive current (`curr_ln < 0`) is not preempted at wakeup by a less
+///   sensitive wakee (`wakee_ln > curr_ln`) whose key is not before current's
+///   ([`WakeupAction::Keep`]): v12 compared both sides' offsets, and a task whose work per
+///   wakeup is longer than its short request must not lose the CPU to any waking task.
 /// * Anything else, including both at 0, is left to EEVDF ([`WakeupAction::Default`]).
 pub fn wakeup_action(
     curr_ln: i32,
@@ -97,6 +101,9 @@ pub fn wakeup_action(
         return WakeupAction::Default;
     }
     if curr_ln > 0 && wakee_ln >= 0 && !wakee_key_before_curr {
+        return WakeupAction::Keep;
+    }
+    if curr_ln < 0 && wakee_ln > curr_ln && !wakee_key_before_curr {
         return WakeupAction::Keep;
     }
     WakeupAction::Default

@@ -7,38 +7,47 @@
 # CONFIG_SCHED_LATENCY_NICE_DEBUG) say, for every wakeup that waited over 1 ms
 # to run, what the wakeup found: not eligible, current inside its slice
 # protection, another entity picked first, a preemption asked now or lazily
-# (for the tick), or no fair wakeup check at all. One "LN-DIAG:" line per run.
+# (for the tick), or no fair wakeup check at all; and for every preemption in
+# the middle of its work after which it waited over 1 ms, whether it was still
+# eligible. One "LN-DIAG:" line per run.
 #
 # Regimes (2 vCPUs):
 #   seed      hackbench -g 1 -f 3 (6 tasks on 2 CPUs, seed 000's ~2.5 per CPU), cyclictest -i 1000
-#   light     hackbench -g 4 (160 tasks), cyclictest -i 10000: its demand under half its share
+#   light     hackbench -g 4 (160 tasks), cyclictest -i 50000 for five times as long: its
+#             demand (cost_us per wakeup, measured and printed: ~200 us at latency_nice 0
+#             here) under half its 1/81 share
 #   overload  hackbench -g 4, cyclictest -i 1000 (the full bench's cell; demand above share)
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/credit, fifo (SCHED_FIFO 1: the floor).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-secs=10
+base_secs=10
 for arg in $(cat /proc/cmdline); do
-	case "$arg" in ln.diag_secs=*) secs=${arg#ln.diag_secs=} ;; esac
+	case "$arg" in ln.diag_secs=*) base_secs=${arg#ln.diag_secs=} ;; esac
 done
 preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
-echo "LN-DIAG: start preempt=${preempt:-unknown} secs=$secs base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns)"
+echo "LN-DIAG: start preempt=${preempt:-unknown} secs=$base_secs base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns)"
 
-# cause COUNTS: the counters of the cyclictest thread with the most wakeups.
+# counters PID: the measuring thread's (the one with the most switches) wakeups, its CPU
+# time per wakeup, and its slow wakeups by cause. A SCHED_FIFO thread is not counted by the
+# fair class: its row has no causes.
 counters() { # PID
-	best= bestw=-1
+	best= bestn=-1
 	for t in /proc/$1/task/*; do
-		w=$(awk '$1 == "se.latency_wakeups" { print $3 }' $t/sched 2>/dev/null)
-		[ -n "$w" ] && [ "$w" -gt "$bestw" ] && { bestw=$w; best=$t; }
+		n=$(awk '$1 == "nr_switches" { print $3 }' $t/sched 2>/dev/null)
+		[ -n "$n" ] && [ "$n" -gt "$bestn" ] && { bestn=$n; best=$t; }
 	done
 	[ -n "$best" ] || { echo "wakeups=0"; return; }
-	awk -v w="$bestw" '
-		/^latency\.slow\./ { sub("latency.slow.", "", $1); s = s " " $1 "=" $3; n += $3 }
-		END { printf "wakeups=%d slow=%d%s\n", w, n, s }' $best/sched
+	awk '
+		$1 == "se.latency_wakeups" { w = $3 }
+		$1 == "se.latency_preemptions" { pr = $3 }
+		$1 == "se.sum_exec_runtime" { split($3, x, "."); sub(/^0+/, "", x[2]); rt = x[1] * 1000000 + x[2] }
+		/^latency\.slow\./ { sub("latency.slow.", "", $1); s = s " " $1 "=" $3; if ($1 !~ /^preempted/) n += $3 }
+		END { printf "wakeups=%d cost_us=%d preemptions=%d slow=%d%s\n", w, w ? rt / w / 1000 : 0, pr, n, s }' $best/sched
 }
 
-run() { # REGIME HACKBENCH-ARGS INTERVAL WAY
-	regime=$1 hb=$2 interval=$3 way=$4
+run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
+	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
 	hackbench $hb -l 100000000 >/dev/null 2>&1 &
 	hbpid=$!
 	sleep 1
@@ -72,11 +81,11 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY
 for regime in seed light overload; do
 	case $regime in
 	seed)	hb="-g 1 -f 3" interval=1000 ;;
-	light)	hb="-g 4" interval=10000 ;;
+	light)	hb="-g 4" interval=50000 ;;
 	overload) hb="-g 4" interval=1000 ;;
 	esac
 	for way in ln0 ln-20/nocredit ln-20/credit fifo; do
-		run $regime "$hb" $interval $way
+		run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
 	done
 done
 echo "LN-DIAG: end"

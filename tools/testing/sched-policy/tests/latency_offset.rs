@@ -93,6 +93,10 @@ fn wakeup_table() {
         (-5, -20, true, true, Preempt),
         (-20, -20, true, true, Default),
         (-20, -5, true, true, Default),
+        (-20, -5, false, true, Keep),
+        (-20, 0, false, false, Keep),
+        (-20, 19, true, true, Default),
+        (-5, -20, false, true, Default),
         (19, -1, true, true, Preempt),
         (19, 0, false, true, Keep),
         (19, 0, false, false, Keep),
@@ -150,8 +154,9 @@ proptest! {
         prop_assert!(v2.abs() <= v1.abs());
     }
 
-    /// The decision never preempts for an ineligible or a non-sensitive wakee, and never keeps
-    /// current for a latency-sensitive one.
+    /// The decision never preempts for an ineligible or a non-sensitive wakee, and keeps
+    /// current only against a wakee that is less latency-sensitive (or not sensitive, next to a
+    /// tolerant current) and whose key is not first.
     #[test]
     fn wakeup_invariants(c in -20i32..=19, w in -20i32..=19, b in any::<bool>(), e in any::<bool>()) {
         let a = wakeup_action(c, w, b, e);
@@ -159,7 +164,7 @@ proptest! {
             prop_assert!(e && b && w < 0 && w < c);
         }
         if a == WakeupAction::Keep {
-            prop_assert!(c > 0 && w >= 0 && !b);
+            prop_assert!(!b && ((c > 0 && w >= 0) || (c < 0 && w > c)));
         }
         if c == 0 && w == 0 {
             prop_assert_eq!(a, WakeupAction::Default);
