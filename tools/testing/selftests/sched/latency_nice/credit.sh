@@ -33,6 +33,11 @@ echo "TAP version 13"
 field() {
 	awk -v f="$2" '$1 == f { print $3 }' "/proc/$1/sched"
 }
+# Conditions for eventually(), read again on every try.
+ln_is() { [ "$(field $1 latency_nice)" = "$2" ]; }
+wakeups_at_least() { [ "$(field $1 se.latency_wakeups)" -ge "$2" ]; }
+has_runtime() { [ -n "$(field $1 se.sum_exec_runtime)" ]; }
+
 # ns VALUE: a PN-printed value (ms.nnnnnn) in ns (busybox awk reads "070000" as octal:
 # strip the zeros first).
 ns() {
@@ -49,7 +54,7 @@ credit_of() { # LATENCY_NICE
 	pid=$!
 	# The CLI sets latency_nice on itself, then runs sleep and waits for it: wait for the
 	# setattr to have happened (sched_setattr() requeues the task, which sets its credit).
-	eventually [ "$(field $pid latency_nice)" = "$1" ]
+	eventually ln_is $pid "$1"
 	c=$(ns "$(field $pid se.latency_vcredit)")
 	kill $pid; wait $pid 2>/dev/null
 	echo "$c"
@@ -71,7 +76,7 @@ check "NO_LATENCY_CREDIT: a -20 task enqueued after the flip has no credit ($got
 # The debug kernel's slow-wakeup diagnosis: every wakeup counted, causes listed.
 $LN -n -20 sh -c 'i=0; while [ $i -lt 50 ]; do sleep 0.01; i=$((i + 1)); done; sleep 30' &
 pid=$!
-eventually [ "$(field $pid se.latency_wakeups)" -ge 50 ]
+eventually wakeups_at_least $pid 50
 check "se.latency_wakeups counts the wakeups ($(field $pid se.latency_wakeups) >= 50)" \
 	[ "$(field $pid se.latency_wakeups)" -ge 50 ]
 causes=$(grep -c '^latency\.slow\.' /proc/$pid/sched)
@@ -83,7 +88,8 @@ taskset -c 0 $LN -n -20 sh -c 'while :; do :; done' &
 a=$!
 taskset -c 0 $LN -n 0 sh -c 'while :; do :; done' &
 b=$!
-eventually [ -n "$(field $a se.sum_exec_runtime)" -a -n "$(field $b se.sum_exec_runtime)" ]
+eventually has_runtime $a
+eventually has_runtime $b
 a0=$(ns "$(field $a se.sum_exec_runtime)"); b0=$(ns "$(field $b se.sum_exec_runtime)")
 sleep 3
 a1=$(ns "$(field $a se.sum_exec_runtime)"); b1=$(ns "$(field $b se.sum_exec_runtime)")
