@@ -4,8 +4,8 @@
  * runqueues: an entity with latency_nice < 0 is eligible while its lag is
  * above -L, L = B * -latency_nice / 20 (policy/latency_credit.rs), in
  * entity_eligible(), in pick_eevdf()'s pruned heap search, in the wakeup
- * decision, in the lag clamp that carries a debt across sleep, and through
- * a group entity.
+ * decision, in the lag clamp that carries a debt, in its refill across sleep
+ * (delayed dequeue), and through a group entity.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no rq, no lock, no timing. Times are multiples of
@@ -264,6 +264,43 @@ static void sensitive_current_keeps_cpu(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), a);
 }
 
+/*
+ * The credit refills across sleep. C (-20) with lag -B/4 owes service but is
+ * within its credit: eligible, picked. Going to sleep, dequeue_entity()
+ * delays it on mainline's test (vruntime_eligible() without the credit), and
+ * a delayed entity has no credit: it is not eligible, not picked, and stays
+ * queued until its lag is back to 0. Requeued by a wakeup before that, it has
+ * its credit back. Before this rule C left owing and came back owing.
+ */
+static void sleeper_on_credit_repays(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b / 2, b / 2);
+
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, c);
+	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_FALSE(test, vruntime_eligible(cfs_rq, c->vruntime));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
+
+	/* What set_delayed() and clear_delayed() do to a queued entity. */
+	__dequeue_latency(cfs_rq, c);
+	c->sched_delayed = 1;
+	latency_credit_delayed(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, 0);
+	KUNIT_EXPECT_EQ(test, c->credit_nice, 0);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
+
+	c->sched_delayed = 0;
+	latency_credit_delayed(cfs_rq, c);
+	__enqueue_latency(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, b);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
+}
+
 /* nr_latency_credit counts queued entities with a credit as it changes. */
 static void credit_count_follows_changes(struct kunit *test)
 {
@@ -316,6 +353,41 @@ static void group_takes_queued_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gse->credit_nice, 5);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
 }
+
+/*
+ * A delayed task lends its group no credit: the group entity of an autogroup
+ * whose only queued task (-20, running) goes to sleep owing loses the credit
+ * it took from it, in its parent's tree too, and gets it back on requeue.
+ */
+static void delayed_task_lends_no_credit(struct kunit *test)
+{
+	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = parent->zero_vruntime;
+	struct sched_entity *gse = lnk_entity(test, 0, v + b / 2, v + b);
+	struct sched_entity *other = lck_entity(test, parent, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, q, -20, q->zero_vruntime, b);
+
+	gse->my_q = q;
+	gse->cfs_rq = parent;
+	c->parent = gse;
+	lnk_run(q, c);
+	update_latency_credit(parent, gse);
+	lnk_queue(parent, gse);
+	lnk_queue(parent, other);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), gse);
+
+	c->sched_delayed = 1;
+	latency_credit_delayed(q, c);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), other);
+
+	c->sched_delayed = 0;
+	latency_credit_delayed(q, c);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), gse);
+}
 #endif
 
 static struct kunit_case latency_credit_cases[] = {
@@ -328,8 +400,10 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(wakeup_within_credit_preempts),
 	KUNIT_CASE(credit_count_follows_changes),
 	KUNIT_CASE(sensitive_current_keeps_cpu),
+	KUNIT_CASE(sleeper_on_credit_repays),
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	KUNIT_CASE(group_takes_queued_credit),
+	KUNIT_CASE(delayed_task_lends_no_credit),
 #endif
 	{}
 };

@@ -12,13 +12,16 @@
 //! vruntime of the queued entities (current and delayed ones included), deadlines are
 //! `v + r * 1024 / w`, a request end is noticed at the next tick or event, RUN_TO_PARITY protects
 //! current until its deadline or `min_slice` of service (a tick after either picks again), PREEMPT_SHORT lets an eligible wakee with
-//! a shorter slice through, a sleeper that is not eligible stays queued (DELAY_DEQUEUE) and leaves
-//! when picked with its lag clamped to <= 0 (DELAY_ZERO), a woken entity is placed with its saved
-//! lag (PLACE_LAG), and lags are clamped at dequeue (widened by the credit as in `entity_lag()`).
-//! Slices and credits come from the policy functions; eligibility is the credited test.
+//! a shorter slice through, a sleeper that owes service (mainline's test, without the credit)
+//! stays queued (DELAY_DEQUEUE) with no credit and leaves when picked with its lag clamped to
+//! <= 0 (DELAY_ZERO), a woken entity is placed with its saved lag (PLACE_LAG), and lags are
+//! clamped at dequeue (widened by the credit as in `entity_lag()`). Slices and credits come from
+//! the policy functions; eligibility is the credited test. The pick orders eligible entities by
+//! deadline only (the latency key of LATENCY_PICK is left to KUnit).
 //!
 //! Variants the checks must catch: `Forgive` drops a sleeper's debt (as a sleeper bonus or
-//! PLACE_FUDGE would), `Unbounded` lets a latency-sensitive entity run whatever its lag.
+//! PLACE_FUDGE would), `Unbounded` lets a latency-sensitive entity run whatever its lag,
+//! `CarryDebt` lets a sleeper leave owing with its credit (its credit never refills).
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
@@ -38,6 +41,10 @@ enum Variant {
     Forgive,
     /// A latency-sensitive entity is always eligible: a credit with no bound (broken on purpose).
     Unbounded,
+    /// Credit, but a sleeper decides delayed dequeue on its credited lag and keeps its credit
+    /// while delayed (the series before the refill; broken on purpose): it leaves owing and
+    /// comes back owing, so its credit never refills.
+    CarryDebt,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +80,12 @@ struct Ent {
     service: u64,
     expected: f64,
     wakes: u64,
+    /// When its current cycle began (its wakeup), while it has work left.
+    woke_at: Option<u64>,
+    /// Longest and summed time from a wakeup to the end of that cycle's work, and cycles.
+    resp_max: u64,
+    resp_sum: u64,
+    cycles: u64,
 }
 
 impl Ent {
@@ -140,6 +153,10 @@ impl Model {
                     service: 0,
                     expected: 0.0,
                     wakes: 0,
+                    woke_at: None,
+                    resp_max: 0,
+                    resp_sum: 0,
+                    cycles: 0,
                 }
             })
             .collect();
@@ -181,8 +198,21 @@ impl Model {
         if self.variant == Variant::Unbounded && self.ents[i].credit > 0 {
             return true;
         }
+        // A delayed entity has no credit (latency_credit_delayed()), except in the broken
+        // variant that carries its debt.
+        let e = &self.ents[i];
+        let vcredit = if e.delayed && self.variant != Variant::CarryDebt {
+            0.0
+        } else {
+            e.vcredit
+        };
         // A tolerance of a thousandth of a ns of virtual time for float rounding.
-        self.ents[i].v - self.ents[i].vcredit <= avg + 1e-3
+        e.v - vcredit <= avg + 1e-3
+    }
+
+    /// Mainline's eligibility, without the credit: what dequeue_entity() delays on.
+    fn owes(&self, i: usize, avg: f64) -> bool {
+        self.ents[i].v > avg + 1e-3
     }
 
     fn max_slice(&self) -> u64 {
@@ -346,8 +376,14 @@ impl Model {
             Kind::Periodic { work, .. } => work,
             Kind::SleepBeforeDeadline { .. } => u64::MAX,
         };
+        e.woke_at = Some(self.t);
         if e.delayed {
             e.delayed = false;
+            if self.variant == Variant::Forgive {
+                let avg = self.avg_vruntime();
+                let e = &mut self.ents[i];
+                e.v = e.v.min(avg);
+            }
         } else {
             self.join(i);
         }
@@ -378,7 +414,17 @@ impl Model {
             }
             Kind::SleepBeforeDeadline { sleep, .. } => self.t + sleep,
         };
-        if self.eligible(i, avg) {
+        let owes = match self.variant {
+            Variant::CarryDebt | Variant::Unbounded => !self.eligible(i, avg),
+            _ => self.owes(i, avg),
+        };
+        if let Some(woke) = self.ents[i].woke_at.take() {
+            let e = &mut self.ents[i];
+            e.resp_max = e.resp_max.max(self.t - woke);
+            e.resp_sum += self.t - woke;
+            e.cycles += 1;
+        }
+        if !owes {
             self.leave(i, false);
         } else {
             self.ents[i].delayed = true;
@@ -632,7 +678,7 @@ fn forgiving_debt_is_caught() {
 
 /// A credit without a bound is caught by the lag check: a -20 waker that asks for 80 % of a
 /// CPU next to two hogs at 19 (100 ms requests, so the deadline order alone lets it far ahead)
-/// runs in debt without limit, and takes more than its share.
+/// runs in debt without limit: its lag leaves the floor.
 #[test]
 fn unbounded_credit_is_caught() {
     let specs = [hog(0, 19), hog(0, 19), periodic(-20, 10 * MS, 8 * MS)];
@@ -645,9 +691,44 @@ fn unbounded_credit_is_caught() {
         "unbounded not caught: margin {}",
         bad.lag_min_margin
     );
+}
+
+/// The credit refills across sleep. A -20 task doing 1 ms of work every 20 ms (ten of its
+/// 0.1 ms requests; under a ninth of the CPU, its share next to 8 hogs) at HZ=250 goes to
+/// sleep owing what it ran; delayed without its credit, it repays that before its next period
+/// and wakes eligible: each cycle's response is its work, or a tick's wait when a hog's
+/// earlier deadline wins the pick at a request end (the model orders by deadline only; the
+/// kernel's latency key is tested in KUnit). Carrying the debt across sleep instead (the
+/// series before the refill) loses the credit for good: it comes back owing, more each cycle,
+/// until it waits at every wakeup.
+#[test]
+fn credit_refills_across_sleep() {
+    let mut specs = vec![periodic(-20, 20 * MS, MS)];
+    specs.extend((0..8).map(|_| hog(0, 0)));
+    let tick = 4 * MS;
+    let credit = run(Variant::Credit, tick, &specs, 60);
+    let carry = run(Variant::CarryDebt, tick, &specs, 60);
+    let resp = |m: &Model| {
+        let e = &m.ents[0];
+        (e.resp_max, e.resp_sum / e.cycles.max(1), e.cycles)
+    };
+    for (what, m) in [("credit", &credit), ("carry debt", &carry)] {
+        let (max, avg, cycles) = resp(m);
+        eprintln!("{what}: response max {max} avg {avg} ns over {cycles} cycles");
+    }
+    assert_bounded(&credit, "refill");
+    let (credit_max, credit_avg, credit_cycles) = resp(&credit);
+    // Periods start at 20 ms: 2999 of them begin in 60 s.
+    assert_eq!(credit_cycles, 2999, "credit: every period served");
+    assert!(credit_max <= MS + tick, "credit: response max {credit_max}");
     assert!(
-        bad.gain_over(2, 0) > good.gain_over(2, 0) + 0.005,
-        "unbounded: no gain"
+        credit_avg <= MS + MS / 10,
+        "credit: response avg {credit_avg}"
+    );
+    assert!(
+        resp(&carry).1 > 4 * credit_avg,
+        "carrying the debt not caught: {:?}",
+        resp(&carry)
     );
 }
 
