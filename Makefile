@@ -17,7 +17,8 @@ KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset sched_rs_latency_credit \
-	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit
+	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
+	sched_latency_tables
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick

@@ -19,6 +19,8 @@ pub mod latency;
 pub mod latency_credit;
 #[path = "policy/latency_offset.rs"]
 pub mod latency_offset;
+#[path = "policy/latency_tables.rs"]
+pub mod latency_tables;
 #[path = "policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -123,6 +125,28 @@ pub unsafe extern "C" fn sched_rs_latency_wakeup(
 #[export]
 pub unsafe extern "C" fn sched_rs_latency_credit(base_slice: u64, latency_nice: i32) -> u64 {
     latency_credit::latency_credit(base_slice, latency_nice)
+}
+
+/// Fills `tables` for `base_slice`, see [`latency_tables::fill_latency_tables`].
+///
+/// # Safety
+///
+/// `tables` must point to a `struct latency_nice_tables` that nothing else writes during the
+/// call (the C glue serializes its updates).
+#[export]
+pub unsafe extern "C" fn sched_rs_latency_tables(
+    base_slice: u64,
+    tables: *mut kernel::bindings::latency_nice_tables,
+) {
+    // SAFETY: the caller passes a valid, exclusively held table (see `# Safety`).
+    let tables = unsafe { &mut *tables };
+    latency_tables::fill_latency_tables(
+        base_slice,
+        prio_to_weight(),
+        &mut tables.slice,
+        &mut tables.offset,
+        &mut tables.credit,
+    );
 }
 
 /// The kernel's `sched_prio_to_weight[]` (kernel/sched/core.c).

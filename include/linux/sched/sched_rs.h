@@ -15,6 +15,18 @@
 #define SCHED_RS_LATENCY_WAKEUP_PREEMPT	1	/* preempt now, run the wakee next */
 #define SCHED_RS_LATENCY_WAKEUP_KEEP	2	/* no wakeup preemption */
 
+/*
+ * latency_nice's request size, latency offset and latency credit, in ns, for
+ * each latency_nice (index latency_nice + 20) and the live base slice:
+ * filled by sched_rs_latency_tables() when the base slice changes (boot,
+ * hotplug, debugfs), looked up on the hot paths (policy/latency_tables.rs).
+ */
+struct latency_nice_tables {
+	u64	slice[40];
+	s64	offset[40];
+	u64	credit[40];
+};
+
 #ifdef CONFIG_SCHED_RUST_POLICY
 /* SIS_UTIL: CPUs of an LLC select_idle_cpu() may scan; see update_idle_cpu_scan(). */
 u32 sched_rs_nr_idle_scan(u64 sum_util, u32 llc_weight, u32 imbalance_pct);
@@ -29,6 +41,8 @@ u32 sched_rs_latency_wakeup(int curr_latency_nice, int wakee_latency_nice,
 			    bool wakee_key_before_curr, bool wakee_eligible);
 /* latency_nice: the eligibility credit L in ns; see update_latency_credit(). */
 u64 sched_rs_latency_credit(u64 base_slice, int latency_nice);
+/* latency_nice: fills @tables for @base_slice; see latency_nice_tables_update(). */
+void sched_rs_latency_tables(u64 base_slice, struct latency_nice_tables *tables);
 /* kernel/sched/core.c; declared here too so that the Rust side reads it through bindgen. */
 extern const int sched_prio_to_weight[40];
 #endif

@@ -15,6 +15,8 @@ pub mod latency;
 pub mod latency_credit;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
+#[path = "../../../../kernel/sched/policy/latency_tables.rs"]
+pub mod latency_tables;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]
 pub mod sis_util;
 
