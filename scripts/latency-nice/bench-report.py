@@ -11,8 +11,10 @@ Writes, into RESULTS_DIR:
                 latencies) and the figures parsed from each tool's output
   results.csv   the same, one row per sample or figure (long format)
   summary.csv   per run: its figures and the statistics (n/min/avg/p50/.../max) of its samples
-  report.md     the tables, "base  latency_nice (pct)  custom slice (pct)", and the targets
-  plots/*.png   latency percentiles, histograms, throughput
+  report.md     the tables (columns base 7.2, custom slice, SCHED_FIFO, latency_nice without
+                and with the credit, feats off: those that exist for the table's rows; pct
+                against base), the targets, and the sched_feat on/off comparisons
+  plots/*.png   latency percentiles, histograms, throughput, the work-per-wakeup sweep
 --check: fail (exit 1) unless every cell of the matrix produced data on every boot; no
 performance figure is judged. The CI smoke run of make test uses it.
 """
@@ -26,26 +28,59 @@ import statistics
 import sys
 
 # The matrix, as scripts/latency-nice/guest/bench.sh runs it: workload -> (fg, bg) cells.
-# Values are latency_nice levels; "-" is "no background".
+# Values are latency_nice levels; "-" is "no background". The tests check this against the
+# guest's own plan (bench.sh --plan), per topology: the workloads of FLAT_ONLY run on flat
+# only (cells_of()).
+MATRIX_3X3 = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("19", "0", "-20")]
+# The seed regime's matrix: the foreground at 0 and -20 (the overload matrix has 19).
+SEED_MATRIX = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("0", "-20")]
+# Issue 10's work-per-wakeup sweep: (work per wakeup in µs, workload). schbench-rs -m 1 -t 1
+# -w W -s SWEEP_SLEEP_US next to the seed-scaled load.
+SWEEP = [(50, "schbench-w50"), (500, "schbench-w500"), (2000, "schbench-w2000")]
+SWEEP_SLEEP_US = 10_000
+FLAT_ONLY = {wl for _, wl in SWEEP}
 CELLS = {
     "cyclictest-idle": [("0", "-"), ("-20", "-")],
     "schbench-idle": [("0", "-"), ("-20", "-")],
     "hackbench": [("0", "-"), ("19", "-"), ("-20", "-")],
     "messaging": [("0", "-"), ("19", "-"), ("-20", "-")],
     "pipe": [("0", "-"), ("19", "-"), ("-20", "-")],
-    "cyclictest-hackbench": [(fg, bg) for bg in ("19", "0", "-20") for fg in ("19", "0", "-20")],
+    "cyclictest-hackbench": MATRIX_3X3,
     "schbench-hackbench": [("0", "0"), ("0", "19"), ("-20", "0")],
     "two-hogs": [("0", "0"), ("-20", "19")],
     "cyclictest-hog": [("0", "0"), ("-20", "0")],
     "fifo-burst": [("0", "-"), ("-20", "-")],
+    # Issue 10's load regimes (bench.sh's header): seed-scaled, a light task under
+    # overload, different sessions; cyclictest-hackbench is the overload regime.
+    "cyclictest-seed": SEED_MATRIX,
+    "schbench-seed": [("0", "0"), ("-20", "0")],
+    "cyclictest-light": [("0", "0"), ("-20", "0")],
+    "cyclictest-sessions": [("0", "0"), ("-20", "0")],
+    # The work-per-wakeup sweep (flat only).
+    **{wl: [("0", "0"), ("-20", "0")] for _, wl in SWEEP},
 }
+# The cyclictest workload of each regime, in the order the report shows them.
+REGIMES = [("seed", "cyclictest-seed"), ("light", "cyclictest-light"),
+           ("overload", "cyclictest-hackbench"), ("sessions", "cyclictest-sessions")]
 SLICE_OF = {"-20": 100_000, "19": 100_000_000}
+# Workloads with something running next to the foreground (bench.sh loaded).
+LOADED = set(CELLS) - {"cyclictest-idle", "schbench-idle", "hackbench", "messaging", "pipe"}
 # Cells the series also runs with LATENCY_PREEMPT and LATENCY_PICK off (bench.sh feats_off).
 FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
              ("cyclictest-hackbench", "0", "19"), ("schbench-hackbench", "0", "19"),
              ("schbench-hackbench", "-20", "0"), ("two-hogs", "-20", "19"),
              ("cyclictest-hog", "-20", "0"), ("fifo-burst", "-20", "-")}
-VARIANT_TITLE = {"base": "base 7.2", "ln": "latency_nice", "slice": "custom slice",
+# Cells the series also runs with LATENCY_CREDIT off: a task at -20 under load.
+NOCREDIT = {(wl, fg, bg) for wl in LOADED for fg, bg in CELLS[wl] if "-20" in (fg, bg)}
+# The SCHED_FIFO floor: one cell per workload (foreground -20, background default), the
+# fifo column of every foreground -20 row of it (bench.sh fifo_floor).
+FIFO_FLOOR = {wl: ("-20", "0") for wl in ("cyclictest-hackbench", "cyclictest-hog", "cyclictest-seed",
+                                          "schbench-seed", "cyclictest-light", "cyclictest-sessions",
+                                          *FLAT_ONLY)}
+# The columns of a row, in the order the tables show them.
+VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat")
+VARIANT_TITLE = {"base": "base 7.2", "slice": "custom slice", "fifo": "SCHED_FIFO",
+                 "nocredit": "latency_nice, no credit", "ln": "latency_nice",
                  "nofeat": "latency_nice, feats off"}
 
 
@@ -58,26 +93,37 @@ def default_cell(wl):
     return next(c for c in CELLS[wl] if is_default(c[0]) and is_default(c[1]))
 
 
-def expected_runs(kernel):
-    """(workload, fg, bg, variant) a boot of this kernel must produce."""
+def cells_of(wl, topo):
+    """The cells of WL that run on TOPO (none of the sweep's off flat)."""
+    return [] if wl in FLAT_ONLY and topo != "flat" else CELLS[wl]
+
+
+def expected_runs(kernel, topo):
+    """(workload, fg, bg, variant) a boot of this kernel on this topology must produce."""
     out = set()
-    for wl, cells in CELLS.items():
-        for fg, bg in cells:
+    for wl in CELLS:
+        for fg, bg in cells_of(wl, topo):
             if kernel == "series":
                 out.add((wl, fg, bg, "ln"))
                 if (wl, fg, bg) in FEATS_OFF:
                     out.add((wl, fg, bg, "nofeat"))
+                if (wl, fg, bg) in NOCREDIT:
+                    out.add((wl, fg, bg, "nocredit"))
                 continue
             if is_default(fg) and is_default(bg):
                 out.add((wl, fg, bg, "base"))
             if fg in SLICE_OF or bg in SLICE_OF:
                 out.add((wl, fg, bg, "slice"))
+            if FIFO_FLOOR.get(wl) == (fg, bg):
+                out.add((wl, fg, bg, "fifo"))
     return out
 
 
 # ---------------------------------------------------------------- parsing
 
 CYC_SAMPLE = re.compile(r"^\s*\d+:\s*\d+:\s*(\d+)\s*$")
+CYC_EXPECTED = re.compile(r"^# expected_periods (\d+)\s*$", re.M)
+SCH_EXPECTED = re.compile(r"^# expected_requests (\d+)\s*$", re.M)
 HB_TIME = re.compile(r"^Time:\s*([0-9.]+)")
 PERF_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*\[sec\]")
 PERF_USOP = re.compile(r"([0-9.]+)\s*usecs/op")
@@ -88,14 +134,19 @@ FIFO_BURST = re.compile(r"^bursts (\d+) matched (\d+) first (\d+) avg_delay_us (
 def parse_run(wl, path):
     """Figures and samples of one run's output, or None if it has no data."""
     try:
-        text = open(path, errors="replace").read()
+        with open(path, errors="replace") as f:
+            text = f.read()
     except OSError:
         return None
     if wl.startswith("cyclictest"):
         lat = [int(m.group(1)) for m in map(CYC_SAMPLE.match, text.splitlines()) if m]
         if not lat:
             return None
-        return {"samples": {"wakeup_us": lat}}
+        # The periods the run should have served (bench.sh writes it first; older outputs
+        # have none): served/expected in the tables.
+        exp = CYC_EXPECTED.search(text)
+        return {"figures": {"expected_periods": int(exp.group(1))} if exp else {},
+                "samples": {"wakeup_us": lat}}
     if wl == "hackbench":
         m = [HB_TIME.match(line) for line in text.splitlines()]
         t = [float(x.group(1)) for x in m if x]
@@ -115,10 +166,16 @@ def parse_run(wl, path):
             return None
         summary = json.loads(js[-1])
         fig = {"rps": summary["rps"], "requests": summary["requests"]}
+        # The sweep's runs say how many requests the message thread should have posted.
+        exp = SCH_EXPECTED.search(text)
+        if exp:
+            fig["expected_requests"] = int(exp.group(1))
         samples = {"wakeup_us": [], "request_us": []}
         spath = path[: -len(".txt")] + ".samples"
         if os.path.exists(spath):
-            for line in open(spath):
+            with open(spath) as f:
+                lines = f.readlines()
+            for line in lines:
                 w, r = line.split()
                 samples["wakeup_us"].append(int(w))
                 samples["request_us"].append(int(r))
@@ -174,9 +231,10 @@ def load(resdir):
             continue
         m = {}
         if os.path.exists(os.path.join(d, "meta.txt")):
-            for line in open(os.path.join(d, "meta.txt")):
-                k, _, v = line.rstrip("\n").partition("=")
-                m[k] = v
+            with open(os.path.join(d, "meta.txt")) as f:
+                for line in f:
+                    k, _, v = line.rstrip("\n").partition("=")
+                    m[k] = v
         meta[tag] = m
         seen = set()
         with open(idx) as f:
@@ -196,9 +254,10 @@ def load(resdir):
                     "rep": int(row["rep"]), "seconds": int(row["seconds"]),
                     "figures": parsed.get("figures", {}), "samples": parsed.get("samples", {}),
                 })
-        for miss in sorted(expected_runs(kernel) - seen):
+        want = expected_runs(kernel, topo)
+        for miss in sorted(want - seen):
             problems.append(f"{tag}: cell {miss} never ran")
-        for extra in sorted(seen - expected_runs(kernel)):
+        for extra in sorted(seen - want):
             problems.append(f"{tag}: unexpected cell {extra} (matrix out of step with bench.sh)")
     return runs, problems, meta, tags
 
@@ -245,11 +304,22 @@ def fmt(v):
     return f"{v:.3f}"
 
 
-def cell_str(vals, base=None):
+def fmt_count(v):
+    """A count (served periods): whole numbers as such."""
+    return "–" if v is None else (f"{v:.0f}" if float(v).is_integer() else fmt(v))
+
+
+def cell_str(vals, base=None, of=None, count=False):
+    """`mean ±sd` of the repeats, with `(pct)` against BASE. COUNT: the mean of a count
+    (served periods), `mean/OF` where OF (the periods expected) is known."""
     m, sd = mean_sd(vals)
     if m is None:
         return "–"
-    s = f"{fmt(m)} ±{fmt(sd)}" if len(vals) > 1 else fmt(m)
+    s = fmt_count(m) if count else fmt(m)
+    if of is not None:
+        s += f"/{of}"
+    if len(vals) > 1:
+        s += f" ±{fmt(sd)}"
     if base is not None and base != 0:
         s += f" ({(m - base) / base * 100:+.1f}%)"
     return s
@@ -266,23 +336,60 @@ class Data:
                 and r["variant"] == variant and r["fg"] == fg and r["bg"] == bg]
 
     def columns(self, topo, wl, fg, bg):
-        """Runs of the columns of a row: base (the default cell), ln, slice, and ln with the
-        feats off (None where the row has no such cell)."""
-        base = self.select(topo, wl, "base", *default_cell(wl))
-        ln = self.select(topo, wl, "ln", fg, bg)
-        slc = self.select(topo, wl, "slice", fg, bg) if (fg in SLICE_OF or bg in SLICE_OF) else None
-        nofeat = self.select(topo, wl, "nofeat", fg, bg) if (wl, fg, bg) in FEATS_OFF else None
-        return base, ln, slc, nofeat
+        """The runs of each column (VARIANTS) of a row; None where the row has no such cell.
+        base is the default cell's, fifo the workload's floor cell's (on the foreground -20
+        rows: its background is default whatever the row's level)."""
+        cell = (wl, fg, bg)
+        floor = FIFO_FLOOR.get(wl)
+        return {
+            "base": self.select(topo, wl, "base", *default_cell(wl)),
+            "slice": self.select(topo, wl, "slice", fg, bg) if fg in SLICE_OF or bg in SLICE_OF else None,
+            "fifo": self.select(topo, wl, "fifo", *floor) if floor and fg == floor[0] else None,
+            "nocredit": self.select(topo, wl, "nocredit", fg, bg) if cell in NOCREDIT else None,
+            "ln": self.select(topo, wl, "ln", fg, bg),
+            "nofeat": self.select(topo, wl, "nofeat", fg, bg) if cell in FEATS_OFF else None,
+        }
 
 
-def metric_row(label, cols, fn):
-    base, ln, slc, nofeat = cols
-    bvals = per_rep(base, fn)
+def expected_of(runs):
+    """The periods cyclictest runs (the requests sweep runs) should have served, where they
+    say so and agree."""
+    exp = {r["figures"].get("expected_periods", r["figures"].get("expected_requests")) for r in runs or []}
+    return exp.pop() if len(exp) == 1 and None not in exp else None
+
+
+def metric_row(label, cols, fn, served=False):
+    """A row: LABEL, then per column its cell (None where the row has no such column), the
+    pct against base. SERVED: the cells read served/expected."""
+    bvals = per_rep(cols["base"], fn)
     bmean = mean_sd(bvals)[0]
-    out = [label, cell_str(bvals), cell_str(per_rep(ln, fn), bmean)]
-    out.append("= base" if slc is None else cell_str(per_rep(slc, fn), bmean))
-    out.append("" if nofeat is None else cell_str(per_rep(nofeat, fn), bmean))
-    return out
+    cells = {"base": served_cell(bvals, None, cols["base"]) if served else cell_str(bvals)}
+    for v in VARIANTS[1:]:
+        rs = cols[v]
+        if rs is not None:
+            vals = per_rep(rs, fn)
+            cells[v] = served_cell(vals, bmean, rs) if served else cell_str(vals, bmean)
+        else:
+            cells[v] = None
+    return [label, cells]
+
+
+def served_cell(vals, base, runs):
+    """cell_str() of served periods: served/expected."""
+    return cell_str(vals, base, expected_of(runs), count=True)
+
+
+def metric_table(rows):
+    """The rows of metric_row() under the columns that exist for any of them; base, custom
+    slice ("= base" where a row sets no level) and latency_nice always."""
+    shown = [v for v in VARIANTS if v in ("base", "slice", "ln") or any(c[v] is not None for _, c in rows)]
+    head = [""]
+    for v in shown:
+        title = "latency_nice (credit)" if v == "ln" and "nocredit" in shown else VARIANT_TITLE[v]
+        head.append(title if v == "base" else f"{title} (pct)")
+    body = [[label] + [c[v] if c[v] is not None else ("= base" if v == "slice" else "") for v in shown]
+            for label, c in rows]
+    return table(head, body)
 
 
 def table(head, rows):
@@ -319,14 +426,52 @@ def fig_fn(key):
     return lambda r: r["figures"].get(key)
 
 
+# cyclictest's served periods: one sample per period it ran in (a late wakeup skips the
+# periods it missed).
+served_fn = lat_fn("wakeup_us", "n")
+# The sweep's served requests: those the worker finished (a request posted while the last
+# one waits replaces it).
+requests_fn = fig_fn("requests")
+
+
 def cyclictest_rows(d, topo, wl, load="hackbench"):
-    """n/min/avg/p99/max of every cell of a cyclictest workload; LOAD names its background."""
+    """served/min/avg/p99/p99.9/max of every cell of a cyclictest workload; LOAD names its
+    background."""
     rows = []
     for fg, bg in CELLS[wl]:
         cols = d.columns(topo, wl, fg, bg)
         lab = f"LN {lvl(fg)}" if bg == "-" else f"{load} {lvl(bg)}, cyclictest {lvl(fg)}:"
-        for st in ("n", "min", "avg", "p99", "max"):
+        rows.append(metric_row(f"{lab} served", cols, served_fn, served=True))
+        for st in ("min", "avg", "p99", "p99.9", "max"):
             rows.append(metric_row(f"{lab} {st}", cols, lat_fn("wakeup_us", st)))
+    return rows
+
+
+def schbench_rows(d, topo, wl, load="hackbench"):
+    """Wakeup and request percentiles and rps of every cell of a schbench workload."""
+    rows = []
+    for fg, bg in CELLS[wl]:
+        cols = d.columns(topo, wl, fg, bg)
+        lab = f"schbench {lvl(fg)}" + ("" if bg == "-" else f", {load} {lvl(bg)}")
+        for key in ("wakeup_us", "request_us"):
+            for st in ("p50", "p90", "p99", "p99.9"):
+                rows.append(metric_row(f"{lab}: {key.split('_')[0]} {st}", cols, lat_fn(key, st)))
+        rows.append(metric_row(f"{lab}: rps", cols, fig_fn("rps")))
+    return rows
+
+
+def sweep_rows(d, topo):
+    """Per work per wakeup W: wakeup p50/p99/p99.9, request p99 and requests served (of those
+    posted) of both cells of the sweep."""
+    rows = []
+    for w, wl in SWEEP:
+        for fg, bg in cells_of(wl, topo):
+            cols = d.columns(topo, wl, fg, bg)
+            lab = f"{w} µs, schbench {lvl(fg)}:"
+            for st in ("p50", "p99", "p99.9"):
+                rows.append(metric_row(f"{lab} wakeup {st}", cols, lat_fn("wakeup_us", st)))
+            rows.append(metric_row(f"{lab} request p99", cols, lat_fn("request_us", "p99")))
+            rows.append(metric_row(f"{lab} requests", cols, requests_fn, served=True))
     return rows
 
 
@@ -343,26 +488,44 @@ def report(resdir, runs, meta, tags, problems):
     d = Data(runs)
     host = {}
     if os.path.exists(os.path.join(resdir, "host.txt")):
-        for line in open(os.path.join(resdir, "host.txt")):
-            k, _, v = line.rstrip("\n").partition("=")
-            host[k] = v
+        with open(os.path.join(resdir, "host.txt")) as f:
+            for line in f:
+                k, _, v = line.rstrip("\n").partition("=")
+                host[k] = v
     topos = sorted({r["topology"] for r in runs}, key=lambda t: (t != "flat", t))
     anymeta = next(iter(meta.values()), {})
     params = anymeta.get("D", "")  # meta.txt's "D=8 REPS=3 HB_G=..." line, after "D="
-    col = ["", "base 7.2", "latency_nice (pct)", "custom slice (pct)", "latency_nice, feats off (pct)"]
     md = []
     md.append("# make bench report\n")
     md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base linux-source-7.2 "
               f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`.\n")
-    md.append("Cells read `mean ±sd` over the repeats (REPS above); a latency statistic is "
-              "computed per repeat, then averaged. `(pct)` is the change against the base 7.2 "
-              "column of the same row: **negative is better** for times and latencies, positive "
-              "for rps. \"latency_nice\" = the series kernel with the level of the row; "
-              "\"custom slice\" = the base kernel with mainline's custom slice where the row sets a "
-              "level (−20 → 0.1 ms, 19 → 100 ms); \"= base\" where the row sets nothing; "
-              "\"feats off\" = the series with `NO_LATENCY_PREEMPT` and `NO_LATENCY_PICK` (the "
-              "request-size mapping alone), on the rows where latency_nice meets load. "
-              "All three columns come from this one run of make bench.\n")
+    md.append("Cells read `mean ±sd` over the repeats (REPS above; REPS_NEW for issue 10's regimes "
+              "and columns); a latency statistic is computed per repeat, then averaged. `(pct)` is "
+              "the change against the base 7.2 column of the same row: **negative is better** for "
+              "times and latencies, positive for rps and served periods. Columns: \"base 7.2\" = the "
+              "base kernel, nothing set; \"custom slice\" = the base kernel with mainline's custom "
+              "slice where the row sets a level (−20 → 0.1 ms, 19 → 100 ms), \"= base\" where the row "
+              "sets nothing; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
+              "the background at default: the floor of the rows with the foreground at −20 (one run "
+              "per workload, shown in each of them); \"latency_nice, no credit\" = the series with "
+              "`NO_LATENCY_CREDIT` (the series before issue 10), wherever a task at −20 meets load; "
+              "\"latency_nice\" = the series with the levels of the row (\"(credit)\" where the "
+              "no-credit column stands beside it); \"feats off\" = the series with "
+              "`NO_LATENCY_PREEMPT` and `NO_LATENCY_PICK` (the request-size mapping alone), on the "
+              "rows where latency_nice meets load. A table shows the columns that exist for its "
+              "rows; all come from this one run of make bench.\n")
+    md.append("Load regimes of issue 10 (the foreground: cyclictest or schbench-rs): **seed-scaled** "
+              "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
+              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 5·D s, "
+              "its demand under its share), **overload** (160 hackbench tasks, -i 1000: demand far "
+              "above share, which no fair policy can serve; the matrix of earlier reports), "
+              "**different sessions** (seed-scaled, the background and the foreground each in a "
+              "session of its own: with autogroup they meet as two group entities). cyclictest's "
+              "`served` = the periods it ran in (samples) / the periods of the run "
+              "(duration / interval). The **work-per-wakeup sweep** (flat only): schbench-rs with "
+              "one worker doing 50 µs, 500 µs or 2 ms of work per request, a request every 10 ms, "
+              "next to the seed-scaled load; `requests` = the requests served / the requests of "
+              "the run (duration / 10 ms).\n")
     md.append("## Setup\n")
     md.append(table(["", ""], [
         ["host", f"{host.get('host_cpu', '?')}, {host.get('host_cores', '?')} cores, {host.get('host_mem_gib', '?')} GiB"],
@@ -387,6 +550,7 @@ def report(resdir, runs, meta, tags, problems):
         md += [f"- {p}" for p in problems]
         md.append("")
 
+    sched_args = "-m 1 -t 2 -w 100 -s 5000; µs, rps"
     for topo in topos:
         md.append(f"## Topology `{topo}`\n")
         md.append("### Throughput (lower is better)\n")
@@ -395,29 +559,49 @@ def report(resdir, runs, meta, tags, problems):
                               ("pipe", "usecs_per_op", "µs/op")):
             for fg, bg in CELLS[wl]:
                 rows.append(metric_row(f"{wl} LN {lvl(fg)} ({unit})", d.columns(topo, wl, fg, bg), fig_fn(key)))
-        md.append(table(col, rows) + "\n")
+        md.append(metric_table(rows) + "\n")
 
         md.append("### cyclictest --policy other, idle VM (the floor; µs)\n")
-        md.append(table(col, cyclictest_rows(d, topo, "cyclictest-idle")) + "\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-idle")) + "\n")
+        md.append(f"### schbench-rs alone ({sched_args})\n")
+        md.append(metric_table(schbench_rows(d, topo, "schbench-idle")) + "\n")
 
-        md.append("### cyclictest --policy other under hackbench: the 3×3 matrix of seed 000 (µs)\n")
-        md.append("Rows: background hackbench level × cyclictest level. `n` = wakeups sampled in "
-                  "the run (a starved cyclictest samples fewer).\n")
-        md.append(table(col, cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
+        md.append("### Seed-scaled regime: cyclictest -i 1000, the 2×3 matrix (µs)\n")
+        md.append("Background `hackbench -g 1 -f 3·CPUs/2` (~3 tasks per CPU) × cyclictest level "
+                  "(0 and −20). "
+                  "`served` = periods served / periods of the run (a starved cyclictest serves "
+                  "fewer).\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-seed", load="seed load")) + "\n")
+        md.append(f"### Seed-scaled regime: schbench-rs ({sched_args})\n")
+        md.append(metric_table(schbench_rows(d, topo, "schbench-seed", load="seed load")) + "\n")
 
-        for wl, title in (("schbench-idle", "schbench-rs alone"),
-                          ("schbench-hackbench", "schbench-rs with hackbench in the background")):
-            md.append(f"### {title} (-m 1 -t 2 -w 100 -s 5000; µs, rps)\n")
-            rows = []
-            for fg, bg in CELLS[wl]:
-                cols = d.columns(topo, wl, fg, bg)
-                lab = f"schbench {lvl(fg)}" + ("" if bg == "-" else f", hackbench {lvl(bg)}")
-                for key, st in (("wakeup_us", "p50"), ("wakeup_us", "p90"), ("wakeup_us", "p99"),
-                                ("wakeup_us", "p99.9"), ("request_us", "p50"), ("request_us", "p90"),
-                                ("request_us", "p99"), ("request_us", "p99.9")):
-                    rows.append(metric_row(f"{lab}: {key.split('_')[0]} {st}", cols, lat_fn(key, st)))
-                rows.append(metric_row(f"{lab}: rps", cols, fig_fn("rps")))
-            md.append(table(col, rows) + "\n")
+        md.append("### Light task under overload: cyclictest -i 50000 next to 160 hackbench tasks (µs)\n")
+        md.append("The period is long enough that cyclictest's demand (~200 µs of CPU per wakeup "
+                  "under TCG) stays under half its share: a fair policy can serve every period.\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-light")) + "\n")
+
+        md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks, the 3×3 matrix (µs)\n")
+        md.append("Rows: background hackbench level × cyclictest level. Demand far above share: "
+                  "no fair policy can serve every period.\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
+        md.append(f"### Overload regime: schbench-rs with hackbench in the background ({sched_args})\n")
+        md.append(metric_table(schbench_rows(d, topo, "schbench-hackbench")) + "\n")
+
+        md.append("### Different sessions (autogroup): cyclictest -i 1000 and the seed-scaled load, "
+                  "each in its own session (µs)\n")
+        md.append("`setsid` puts each in an autogroup of its own: the two meet only as two group "
+                  "entities.\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-sessions", load="seed load")) + "\n")
+
+        if any(cells_of(wl, topo) for _, wl in SWEEP):
+            md.append("### Work per wakeup (schbench-rs, one worker, 10 ms sleep, seed-scaled "
+                      "background; flat)\n")
+            md.append("`schbench-rs -m 1 -t 1 -w W -s 10000` next to `hackbench -g 1 -f 3·CPUs/2`: "
+                      "a periodic task doing W µs of work every ~10 ms (at W = 2 ms ~17 % of a CPU, "
+                      "under its ~25 % share). Latencies in µs; `requests` = served / posted "
+                      "(duration / 10 ms: the message thread posts every 10 ms whatever W).\n")
+            md.append(metric_table(sweep_rows(d, topo)) + "\n")
+            md.append(f"![work per wakeup, {topo}](plots/{topo}-sweep.png)\n")
 
         md.append("### Seed 004: two CPU hogs on one CPU (stress-ng --cpu 1 --taskset 0)\n")
         md.append("Pairs: both default; then hog A at −20 (0.1 ms slice) and hog B at 19 (100 ms). "
@@ -428,13 +612,13 @@ def report(resdir, runs, meta, tags, problems):
             for who, lab in (("fg", f"hog A ({lvl(fg)})"), ("bg", f"hog B ({lvl(bg)})")):
                 for key in ("runtime_ms", "switches", "avg_delay_ms", "max_delay_ms"):
                     rows.append(metric_row(f"{lab} {key}", cols, fig_fn(f"{who}_{key}")))
-        md.append(table(col, rows) + "\n")
+        md.append(metric_table(rows) + "\n")
 
         md.append("### cyclictest next to a CPU hog on its CPU (-i 1000, both pinned; µs)\n")
         md.append("The waker asks for the CPU every millisecond while the hog holds it: the wait "
                   "is the hog's protected slice unless the waker preempts (latency-offset "
                   "preemption at −20).\n")
-        md.append(table(col, cyclictest_rows(d, topo, "cyclictest-hog", load="hog")) + "\n")
+        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hog", load="hog")) + "\n")
 
         md.append("### Who runs first after a SCHED_FIFO burst (latency_nice_fifo_burst)\n")
         md.append("A spinning probe, a CPU hog (default) and a SCHED_FIFO thread bursting 3 ms every "
@@ -446,7 +630,7 @@ def report(resdir, runs, meta, tags, problems):
             for key, lab in (("first_permille", "first ‰"), ("avg_delay_us", "avg wait"),
                              ("max_delay_us", "max wait"), ("matched", "bursts seen")):
                 rows.append(metric_row(f"probe {lvl(fg)}: {lab}", cols, fig_fn(key)))
-        md.append(table(col, rows) + "\n")
+        md.append(metric_table(rows) + "\n")
 
         md.append(f"![cyclictest p99 under hackbench, {topo}](plots/{topo}-cyclictest-hackbench-p99.png)\n")
         md.append(f"![wakeup latency percentiles, {topo}](plots/{topo}-percentiles.png)\n")
@@ -454,37 +638,66 @@ def report(resdir, runs, meta, tags, problems):
         md.append(f"![schbench-rs, {topo}](plots/{topo}-schbench.png)\n")
         md.append(f"![throughput, {topo}](plots/{topo}-throughput.png)\n")
 
-    md.append("## Targets (issue 5), from this run\n")
+    md.append("## Targets (issues 5 and 10), from this run\n")
+    md.append("Reported, never asserted (`--check` judges no figure). Issue 10's rows compare the "
+              "foreground −20 row (background default) of each regime and of each work per wakeup "
+              "of the sweep with its row at 0 and with SCHED_FIFO, on the means over the "
+              "repeats.\n")
     md.append(table(["topology", "target", "figure", "met?"], targets(d, topos)) + "\n")
     md.append("## sched_feat defaults: LATENCY_PREEMPT + LATENCY_PICK on (default) vs off\n")
     md.append("Same kernel, same cell; `(pct)` is off against on (negative: off is lower).\n")
-    md.append(table(["topology", "cell", "metric", "feats on", "feats off (pct)"], feat_rows(d, topos)) + "\n")
+    md.append(table(["topology", "cell", "metric", "feats on", "feats off (pct)"],
+                    on_off_rows(d, topos, FEATS_OFF, "nofeat")) + "\n")
+    md.append("## LATENCY_CREDIT on (default) vs off\n")
+    md.append("Same kernel, same cell, the other sched_feats on; `(pct)` is off against on "
+              "(negative: off is lower).\n")
+    md.append(table(["topology", "cell", "metric", "credit on", "credit off (pct)"],
+                    on_off_rows(d, topos, NOCREDIT, "nocredit")) + "\n")
     return "\n".join(md)
 
 
-# The figure that decides each feats-off cell.
+# The figures that decide an on/off cell of a sched_feat; (name, fn, served?).
+CYC_METRICS = [("served", served_fn, True), ("avg µs", lat_fn("wakeup_us", "avg"), False),
+               ("p99 µs", lat_fn("wakeup_us", "p99"), False)]
+SCHBENCH_METRICS = [("wakeup p99 µs", lat_fn("wakeup_us", "p99"), False),
+                    ("request p99 µs", lat_fn("request_us", "p99"), False), ("rps", fig_fn("rps"), False)]
 FEAT_METRICS = {
-    "hackbench": [("time s", fig_fn("time_s"))],
-    "cyclictest-hackbench": [("avg µs", lat_fn("wakeup_us", "avg")), ("p99 µs", lat_fn("wakeup_us", "p99"))],
-    "schbench-hackbench": [("wakeup p99 µs", lat_fn("wakeup_us", "p99")),
-                           ("request p99 µs", lat_fn("request_us", "p99")), ("rps", fig_fn("rps"))],
-    "two-hogs": [("hog A avg wait ms", fig_fn("fg_avg_delay_ms")), ("hog A max wait ms", fig_fn("fg_max_delay_ms")),
-                 ("hog A switches", fig_fn("fg_switches"))],
-    "cyclictest-hog": [("avg µs", lat_fn("wakeup_us", "avg")), ("p99 µs", lat_fn("wakeup_us", "p99"))],
-    "fifo-burst": [("first ‰", fig_fn("first_permille")), ("avg wait µs", fig_fn("avg_delay_us"))],
+    "hackbench": [("time s", fig_fn("time_s"), False)],
+    "two-hogs": [("hog A avg wait ms", fig_fn("fg_avg_delay_ms"), False),
+                 ("hog A max wait ms", fig_fn("fg_max_delay_ms"), False),
+                 ("hog A switches", fig_fn("fg_switches"), False)],
+    "fifo-burst": [("first ‰", fig_fn("first_permille"), False), ("avg wait µs", fig_fn("avg_delay_us"), False)],
 }
+FEAT_METRICS.update({wl: CYC_METRICS for wl in CELLS if wl.startswith("cyclictest")})
+FEAT_METRICS.update({wl: SCHBENCH_METRICS for wl in CELLS if wl.startswith("schbench")})
+FEAT_METRICS.update({wl: [("wakeup p99 µs", lat_fn("wakeup_us", "p99"), False),
+                          ("request p99 µs", lat_fn("request_us", "p99"), False),
+                          ("requests", requests_fn, True)] for _, wl in SWEEP})
 
 
-def feat_rows(d, topos):
+def matrix_order(cells):
+    """(workload, fg, bg) cells in the order of CELLS."""
+    wls = list(CELLS)
+    return sorted(cells, key=lambda c: (wls.index(c[0]), CELLS[c[0]].index(c[1:])))
+
+
+def on_off_rows(d, topos, cells, off):
+    """ln against the OFF variant (a sched_feat off) on each of CELLS."""
     rows = []
     for topo in topos:
-        for wl, fg, bg in sorted(FEATS_OFF):
+        for wl, fg, bg in matrix_order(cells):
+            if (fg, bg) not in cells_of(wl, topo):
+                continue
             on = d.select(topo, wl, "ln", fg, bg)
-            off = d.select(topo, wl, "nofeat", fg, bg)
+            offr = d.select(topo, wl, off, fg, bg)
             cell = f"{wl} {lvl(fg)}" + ("" if bg == "-" else f" / bg {lvl(bg)}")
-            for name, fn in FEAT_METRICS[wl]:
-                onv = per_rep(on, fn)
-                rows.append([topo, cell, name, cell_str(onv), cell_str(per_rep(off, fn), mean_sd(onv)[0])])
+            for name, fn, served in FEAT_METRICS[wl]:
+                onv, offv = per_rep(on, fn), per_rep(offr, fn)
+                onm = mean_sd(onv)[0]
+                if served:
+                    rows.append([topo, cell, name, served_cell(onv, None, on), served_cell(offv, onm, offr)])
+                else:
+                    rows.append([topo, cell, name, cell_str(onv), cell_str(offv, onm)])
     return rows
 
 
@@ -492,54 +705,133 @@ def mean_of(runs, fn):
     return mean_sd(per_rep(runs, fn))[0]
 
 
+def ratio(a, b):
+    """a/b formatted, "–" where either is missing or b is 0."""
+    return fmt(a / b) if a is not None and b else "–"
+
+
+def verdict(ok):
+    return "–" if ok is None else ("met" if ok else "missed")
+
+
+def tenfold_rows(topo, d, wl, what):
+    """LN −20 cyclictest p99 of WL (background default) ≥ 10× lower than base and ≤ 0.5× the
+    best custom slice of the foreground."""
+    p99 = lat_fn("wakeup_us", "p99")
+    cols = d.columns(topo, wl, "-20", "0")
+    b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
+    best = [mean_of(d.select(topo, wl, "slice", fg, "0"), p99) for fg in ("-20", "19")]
+    best = min([x for x in best if x is not None], default=None)
+    ok = None if None in (b, l) or not l else b / l >= 10
+    rows = [[topo, f"LN −20 cyclictest p99 {what} ≥ 10× lower than base",
+             f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)]]
+    ok = None if None in (best, l) else l <= 0.5 * best
+    rows.append([topo, "… and ≤ 0.5× the best custom slice",
+                 f"{fmt(l)} vs {fmt(best)} µs ({ratio(l, best)}×)", verdict(ok)])
+    return rows
+
+
+def served_str(s, runs):
+    exp = expected_of(runs)
+    return fmt_count(s) + ("" if exp is None else f"/{exp}")
+
+
+def regime_rows(topo, d):
+    """Issue 10's targets in each regime: foreground −20 (background default) against 0 and
+    against SCHED_FIFO; the seed matrix's row with the background at −20."""
+    p99, mx = lat_fn("wakeup_us", "p99"), lat_fn("wakeup_us", "max")
+    rows = []
+    for name, wl in REGIMES:
+        r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
+        s0, s20, p0, p20 = mean_of(r0, served_fn), mean_of(r20, served_fn), mean_of(r0, p99), mean_of(r20, p99)
+        ok = None if None in (s0, s20, p0, p20) else s20 >= s0 and p20 <= p0
+        rows.append([topo, f"{name}: LN −20 never worse than LN 0 (served, p99)",
+                     f"served {served_str(s0, r0)} → {served_str(s20, r20)}, p99 {fmt(p0)} → {fmt(p20)} µs",
+                     verdict(ok)])
+    for name, wl in REGIMES:
+        r20, rf = d.select(topo, wl, "ln", "-20", "0"), d.select(topo, wl, "fifo", "-20", "0")
+        s20, sf, p20, pf = mean_of(r20, served_fn), mean_of(rf, served_fn), mean_of(r20, p99), mean_of(rf, p99)
+        ok = None if None in (s20, sf, p20, pf) else p20 <= 2 * pf and s20 >= 0.98 * sf
+        gap = f" ({(s20 / sf - 1) * 100:+.1f}%)" if s20 is not None and sf else ""
+        rows.append([topo, f"{name}: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it",
+                     f"p99 {fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×), served {served_str(s20, r20)} vs "
+                     f"{served_str(sf, rf)}{gap}", verdict(ok)])
+    m0 = mean_of(d.select(topo, "cyclictest-seed", "ln", "0", "-20"), mx)
+    m20 = mean_of(d.select(topo, "cyclictest-seed", "ln", "-20", "-20"), mx)
+    ok = None if None in (m0, m20) else m20 <= m0 / 10
+    rows.append([topo, "seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's",
+                 f"{fmt(m0)} → {fmt(m20)} µs ({ratio(m20, m0)}×)", verdict(ok)])
+    return rows
+
+
+def sweep_target_rows(topo, d):
+    """Issue 10 across the work per wakeup: for each W, foreground −20 never worse than 0
+    (requests, wakeup p99), its wakeup p99 within 2× of SCHED_FIFO's, its requests within
+    2 % of SCHED_FIFO's."""
+    p99 = lat_fn("wakeup_us", "p99")
+    rows = []
+    for w, wl in SWEEP:
+        if not cells_of(wl, topo):
+            continue
+        r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
+        rf = d.select(topo, wl, "fifo", "-20", "0")
+        s0, s20, sf = (mean_of(r, requests_fn) for r in (r0, r20, rf))
+        p0, p20, pf = (mean_of(r, p99) for r in (r0, r20, rf))
+        ok = None if None in (s0, s20, p0, p20) else s20 >= s0 and p20 <= p0
+        rows.append([topo, f"work {w} µs: LN −20 never worse than LN 0 (requests, wakeup p99)",
+                     f"requests {served_str(s0, r0)} → {served_str(s20, r20)}, p99 {fmt(p0)} → {fmt(p20)} µs",
+                     verdict(ok)])
+        ok = None if None in (p20, pf) else p20 <= 2 * pf
+        rows.append([topo, f"work {w} µs: LN −20 wakeup p99 within 2× of SCHED_FIFO's",
+                     f"{fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×)", verdict(ok)])
+        ok = None if None in (s20, sf) else s20 >= 0.98 * sf
+        gap = f" ({(s20 / sf - 1) * 100:+.1f}%)" if s20 is not None and sf else ""
+        rows.append([topo, f"work {w} µs: LN −20 requests within 2 % of SCHED_FIFO's",
+                     f"{served_str(s20, r20)} vs {served_str(sf, rf)}{gap}", verdict(ok)])
+    return rows
+
+
 def targets(d, topos):
     rows = []
-
-    def verdict(ok):
-        return "–" if ok is None else ("met" if ok else "missed")
-
     p99 = lat_fn("wakeup_us", "p99")
     for topo in topos:
-        base, ln, slc, _ = d.columns(topo, "cyclictest-hackbench", "-20", "0")
-        b, l = mean_of(base, p99), mean_of(ln, p99)
-        best = [mean_of(d.select(topo, "cyclictest-hackbench", "slice", fg, "0"), p99) for fg in ("-20", "19")]
-        best = min([x for x in best if x is not None], default=None)
-        ok = None if None in (b, l) or not l else b / l >= 10
-        rows.append([topo, "LN −20 cyclictest p99 under hackbench ≥ 10× lower than base",
-                     f"{fmt(b)} → {fmt(l)} µs ({fmt(b / l) if b and l else '–'}×)", verdict(ok)])
-        ok = None if None in (best, l) else l <= 0.5 * best
-        rows.append([topo, "… and ≤ 0.5× the best custom slice",
-                     f"{fmt(l)} vs {fmt(best)} µs ({fmt(l / best) if l and best else '–'}×)", verdict(ok)])
+        rows += tenfold_rows(topo, d, "cyclictest-hackbench", "under hackbench (overload)")
 
-        base, ln, slc, _ = d.columns(topo, "schbench-hackbench", "0", "19")
-        b, l = mean_of(base, p99), mean_of(ln, p99)
+        cols = d.columns(topo, "schbench-hackbench", "0", "19")
+        b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
         ok = None if None in (b, l) or not l else b / l >= 5
         rows.append([topo, "hackbench at LN 19 in the background cuts schbench wakeup p99 ≥ 5× (vs base)",
-                     f"{fmt(b)} → {fmt(l)} µs ({fmt(b / l) if b and l else '–'}×)", verdict(ok)])
+                     f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)])
         l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), p99)
         rows.append([topo, "… same, against the series with hackbench at LN 0 (for the record)",
-                     f"{fmt(l0)} → {fmt(l)} µs ({fmt(l0 / l) if l0 and l else '–'}×)",
+                     f"{fmt(l0)} → {fmt(l)} µs ({ratio(l0, l)}×)",
                      verdict(None if None in (l0, l) or not l else l0 / l >= 5)])
 
-        base, ln, _, _ = d.columns(topo, "hackbench", "19", "-")
-        b, l = mean_of(base, fig_fn("time_s")), mean_of(ln, fig_fn("time_s"))
+        cols = d.columns(topo, "hackbench", "19", "-")
+        b, l = mean_of(cols["base"], fig_fn("time_s")), mean_of(cols["ln"], fig_fn("time_s"))
         gain = (b / l - 1) * 100 if b and l else None
         rows.append([topo, "LN 19 hackbench throughput ≥ +5 %",
                      f"{fmt(b)} s → {fmt(l)} s ({gain:+.1f}% throughput)" if gain is not None else "–",
                      verdict(None if gain is None else gain >= 5)])
 
-        for wl, key, fn, hib in (
-                ("hackbench", "time", fig_fn("time_s"), False),
-                ("messaging", "time", fig_fn("time_s"), False),
-                ("pipe", "µs/op", fig_fn("usecs_per_op"), False),
-                ("cyclictest-idle", "avg", lat_fn("wakeup_us", "avg"), False),
-                ("cyclictest-hackbench", "avg", lat_fn("wakeup_us", "avg"), False),
-                ("schbench-idle", "rps", fig_fn("rps"), True),
-                ("schbench-idle", "wakeup p99", lat_fn("wakeup_us", "p99"), False),
-                ("schbench-hackbench", "rps", fig_fn("rps"), True),
-                ("two-hogs", "hog A switches", fig_fn("fg_switches"), False)):
-            base, ln, _, _ = d.columns(topo, wl, *default_cell(wl))
-            bv, lv = per_rep(base, fn), per_rep(ln, fn)
+        rows += tenfold_rows(topo, d, "cyclictest-light", "in the light regime")
+        rows += regime_rows(topo, d)
+        rows += sweep_target_rows(topo, d)
+
+        for wl, key, fn in (
+                ("hackbench", "time", fig_fn("time_s")),
+                ("messaging", "time", fig_fn("time_s")),
+                ("pipe", "µs/op", fig_fn("usecs_per_op")),
+                ("cyclictest-idle", "avg", lat_fn("wakeup_us", "avg")),
+                ("cyclictest-hackbench", "avg", lat_fn("wakeup_us", "avg")),
+                ("cyclictest-seed", "avg", lat_fn("wakeup_us", "avg")),
+                ("schbench-idle", "rps", fig_fn("rps")),
+                ("schbench-idle", "wakeup p99", lat_fn("wakeup_us", "p99")),
+                ("schbench-hackbench", "rps", fig_fn("rps")),
+                ("schbench-seed", "rps", fig_fn("rps")),
+                ("two-hogs", "hog A switches", fig_fn("fg_switches"))):
+            cols = d.columns(topo, wl, *default_cell(wl))
+            bv, lv = per_rep(cols["base"], fn), per_rep(cols["ln"], fn)
             b, l = mean_sd(bv)[0], mean_sd(lv)[0]
             if not b or l is None:
                 rows.append([topo, f"LN 0 within ±2 % of base: {wl} {key}", "–", "–"])
@@ -557,7 +849,8 @@ def targets(d, topos):
 
 # ---------------------------------------------------------------- plots
 
-COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "nofeat": "#2ca02c"}
+COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "nofeat": "#2ca02c", "fifo": "#d62728",
+          "nocredit": "#9467bd"}
 
 
 def plots(resdir, runs):
@@ -591,7 +884,7 @@ def plots(resdir, runs):
         for i, v in enumerate(("base", "ln", "slice")):
             ys = []
             for fg, bg in cells:
-                cols = dict(zip(("base", "ln", "slice"), d.columns(topo, "cyclictest-hackbench", fg, bg)))
+                cols = d.columns(topo, "cyclictest-hackbench", fg, bg)
                 rs = cols[v] if cols[v] is not None else cols["base"]
                 ys.append(mean_of(rs, lat_fn("wakeup_us", "p99")) or 0)
             ax.bar([k + (i - 1) * w for k in range(len(cells))], ys, w, label=VARIANT_TITLE[v], color=COLORS[v])
@@ -614,8 +907,7 @@ def plots(resdir, runs):
         fig, axs = plt.subplots(2, 3, figsize=(13, 7))
         fig2, axs2 = plt.subplots(2, 3, figsize=(13, 7))
         for ax, ax2, (wl, fg, bg, title) in zip(axs.flat, axs2.flat, keycells):
-            base, ln, slc, nofeat = d.columns(topo, wl, fg, bg)
-            for v, rs in (("base", base), ("ln", ln), ("slice", slc), ("nofeat", nofeat)):
+            for v, rs in d.columns(topo, wl, fg, bg).items():
                 s = merged(rs or [])
                 if not s:
                     continue
@@ -642,12 +934,13 @@ def plots(resdir, runs):
         save(fig2, f"{topo}-histograms.png")
 
         # schbench percentiles, every cell.
-        fig, axs = plt.subplots(1, 2, figsize=(12, 4))
-        for ax, wl in zip(axs, ("schbench-idle", "schbench-hackbench")):
+        fig, axs = plt.subplots(1, 3, figsize=(16, 5))
+        for ax, wl in zip(axs, ("schbench-idle", "schbench-hackbench", "schbench-seed")):
             labels, k = [], 0
             for fg, bg in CELLS[wl]:
-                base, ln, slc, _ = d.columns(topo, wl, fg, bg)
-                for v, rs in (("base", base), ("ln", ln), ("slice", slc)):
+                for v, rs in d.columns(topo, wl, fg, bg).items():
+                    if v == "nofeat":
+                        continue
                     # The base column of a non-default row is the default row's: shown once.
                     if v == "base" and not (is_default(fg) and is_default(bg)):
                         continue
@@ -655,23 +948,45 @@ def plots(resdir, runs):
                         continue
                     y = mean_of(rs, lat_fn("wakeup_us", "p99")) or 0
                     ax.bar(k, y, color=COLORS[v])
-                    labels.append(f"{VARIANT_TITLE[v]}\nsch {lvl(fg)}" + ("" if bg == "-" else f" hb {lvl(bg)}"))
+                    labels.append(f"{VARIANT_TITLE[v]}: sch {lvl(fg)}" + ("" if bg == "-" else f", bg {lvl(bg)}"))
                     k += 1
             ax.set_xticks(range(len(labels)))
-            ax.set_xticklabels(labels, fontsize=7)
+            ax.set_xticklabels(labels, fontsize=7, rotation=40, ha="right")
             ax.set_yscale("log")
             ax.set_ylabel("wakeup p99 (µs)")
             ax.set_title(wl)
         save(fig, f"{topo}-schbench.png")
+
+        # The work-per-wakeup sweep: wakeup p99 against W, one line per column and level.
+        if any(cells_of(wl, topo) for _, wl in SWEEP):
+            fig, ax = plt.subplots(figsize=(8, 4.5))
+            ws = [w for w, _ in SWEEP]
+            for v, fg, style in (("base", "0", "--"), ("ln", "0", ":"), ("slice", "-20", "-"),
+                                 ("fifo", "-20", "-"), ("nocredit", "-20", "-"), ("ln", "-20", "-")):
+                ys = [mean_of(d.select(topo, wl, v, fg, "0"), lat_fn("wakeup_us", "p99")) for _, wl in SWEEP]
+                if all(y is None for y in ys):
+                    continue
+                ax.plot(ws, [y if y is not None else float("nan") for y in ys], style, marker="o",
+                        color=COLORS[v], label=f"{VARIANT_TITLE[v]} {lvl(fg)}")
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xticks(ws)
+            ax.set_xticklabels([str(w) for w in ws])
+            ax.set_xlabel("work per wakeup (µs)")
+            ax.set_ylabel("wakeup p99 (µs)")
+            ax.set_title(f"{topo}: schbench-rs, one worker every 10 ms, seed-scaled background")
+            ax.legend(fontsize=7)
+            save(fig, f"{topo}-sweep.png")
 
         # Throughput, relative to base.
         fig, ax = plt.subplots(figsize=(10, 4))
         labels, k = [], 0
         for wl, key in (("hackbench", "time_s"), ("messaging", "time_s"), ("pipe", "usecs_per_op")):
             for fg, bg in CELLS[wl]:
-                base, ln, slc, _ = d.columns(topo, wl, fg, bg)
-                b = mean_of(base, fig_fn(key))
-                for i, (v, rs) in enumerate((("ln", ln), ("slice", slc if slc is not None else base))):
+                cols = d.columns(topo, wl, fg, bg)
+                b = mean_of(cols["base"], fig_fn(key))
+                slc = cols["slice"] if cols["slice"] is not None else cols["base"]
+                for i, (v, rs) in enumerate((("ln", cols["ln"]), ("slice", slc))):
                     y = mean_of(rs, fig_fn(key))
                     if b and y:
                         ax.bar(k + (i - 0.5) * 0.4, (b / y - 1) * 100, 0.4, color=COLORS[v],

@@ -14,6 +14,19 @@
 # writes results.json/results.csv (every sample), report.md and the PNG plots.
 # BENCH_TOPOLOGIES (default "flat numa") picks the topologies.
 #
+# The columns of the report: base 7.2 (the base kernel, nothing set), custom slice (the base
+# kernel, mainline's sched_runtime slice), SCHED_FIFO (the base kernel, the foreground at
+# FIFO 1: the floor), latency_nice without and with the LATENCY_CREDIT sched_feat (the
+# series), and latency_nice with LATENCY_PREEMPT/LATENCY_PICK off on some cells. The load
+# regimes of issue 10 (seed-scaled, a light task under overload, overload, different
+# sessions) and its work-per-wakeup sweep (schbench-rs, one worker doing 50 us, 500 us or
+# 2 ms of work every 10 ms next to the seed-scaled load) are described in guest/bench.sh,
+# which also gives the estimate printed below (guest/bench.sh --plan KERNEL PROFILE TOPO
+# CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs issue 10's
+# regimes, sweep and columns twice and the rest three times, and the sweep only on flat.
+# The guests' estimates (runs, minutes of runs for both topologies, without boots and
+# builds): tiny 250 runs ~18 min, quick 500 runs ~62 min, full 640 runs ~118 min.
+#
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at
 # latency_nice 0 and with mainline's custom slice, which exercises every cell, tool,
@@ -34,6 +47,29 @@ mkdir -p "$outroot"
 outroot=$(cd "$outroot" && pwd)
 res=$outroot/$profile
 topologies=${BENCH_TOPOLOGIES:-flat numa}
+
+# The guest's plan for each boot (the same script, --plan: nothing runs): the runs and their
+# estimated seconds (a timed run D + ~3 s, the light regime 5*D + 3, a throughput run ~5 s).
+# The matrix depends on the topology (the sweep runs on flat only) and the seed load on the
+# CPU count, as boot.sh gives them.
+declare -A plan_secs plan_n
+plan_runs=0 plan_total=0
+for topo in $topologies; do
+	case $topo in
+	flat) ncpu=2 ;;
+	numa) ncpu=8 ;;
+	*) echo "bench: unknown topology '$topo' in BENCH_TOPOLOGIES (flat|numa)" >&2; exit 2 ;;
+	esac
+	for kernel in base series; do
+		read -r n s < <(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
+			awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
+		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
+		plan_secs[$topo-$kernel]=$s plan_n[$topo-$kernel]=$n
+		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
+	done
+done
+say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 2 kernels," \
+    "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build)"
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
 [ -n "$version" ] || { echo "bench: $series_src has no .latency-nice-base (not a fetched base)" >&2; exit 1; }
@@ -96,9 +132,14 @@ for topo in $topologies; do
 		log=$res/logs/console-$tag.log
 		image=$image_base
 		[ $kernel = series ] && image=$image_series
-		say "boot $tag (profile $profile)"
+		say "boot $tag (profile $profile, ${plan_n[$tag]} runs, about $((plan_secs[$tag] / 60)) min)"
 		b0=$(date +%s)
-		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-3000} BOOT_DISK=$disk \
+		# A boot that times out loses all its results (the disk is written at the end):
+		# twice its estimate and 20 minutes more (50 minutes at least) before it counts
+		# as hung.
+		limit=$((2 * plan_secs[$tag] + 1200))
+		[ $limit -ge 3000 ] || limit=3000
+		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
 		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo" \
 			"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 		qpid=$!

@@ -5,9 +5,11 @@ usage: diagnose-report.py DIAG.txt...   (the LN-DIAG: lines of one boot each)
 """
 import sys
 
-COLS = ("regime way served/expected avg_us max_us wakeups cost_us slow ineligible protected "
-        "not_picked resched lazy other preemptions preempted preempted_ineligible").split()
-HEAD = ("| regime | way | served / expected | avg µs | max µs | wakeups | CPU µs / wakeup "
+COLS = ("regime way interval_us served/expected avg_us max_us wakeups cost_us cpu/served invol slow "
+        "ineligible protected not_picked resched lazy other preemptions preempted "
+        "preempted_ineligible").split()
+HEAD = ("| regime | way | interval µs | served / expected | avg µs | max µs | wakeups "
+        "| CPU µs / wakeup | CPU µs / served period | involuntary switches "
         "| slow wakeups | ineligible | protected | not picked | resched | lazy | other "
         "| preemptions | then waited: eligible | ineligible |")
 
@@ -30,6 +32,9 @@ def table(path):
         if "regime" not in d:
             continue
         d["served/expected"] = f"{d.get('served', '–')} / {d.get('expected', '–')}"
+        # What the task's work cost per period it was served (older runs: no cpu_us).
+        if d.get("cpu_us") and d.get("served", "0").isdigit() and int(d["served"]):
+            d["cpu/served"] = str(int(d["cpu_us"]) // int(d["served"]))
         out.append("| " + " | ".join(d.get(c, "–") for c in COLS) + " |")
     return "\n".join(out) + "\n"
 

@@ -7,7 +7,9 @@
 # regimes x latency_nice 0, -20 without and with the credit, SCHED_FIFO) and writes
 # OUTDIR/report.md: per run, periods served, avg/max latency, and the wakeups that waited
 # over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length (the light
-# regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models.
+# regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models;
+# DIAG_REGIMES (default seed,light,overload) the regimes; DIAG_LIGHT_US (default 50000) the
+# light regime's cyclictest interval.
 # The test kernel is HZ=1000 and checks the latency tree on every pick: compare ways within
 # one table, not with make bench's numbers.
 set -euo pipefail
@@ -18,7 +20,7 @@ out=${2:?}
 mkdir -p "$out"
 "$S/mkinitramfs.sh" "$out/initramfs-diagnose.cpio.gz" "$S/guest/diagnose.sh"
 for mode in ${DIAG_MODES:-full lazy}; do
-	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10}" \
+	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10} ln.diag_regimes=${DIAG_REGIMES:-seed,light,overload} ln.diag_light_us=${DIAG_LIGHT_US:-50000}" \
 		"$S/boot.sh" flat "$image" "$out/initramfs-diagnose.cpio.gz" "$out/console-$mode.log" demo || true
 	grep -a '^LN-DIAG:' "$out/console-$mode.log" | sed 's/\r//' > "$out/diag-$mode.txt"
 	grep -q '^LN-DIAG: end' "$out/diag-$mode.txt" || {

@@ -1,10 +1,14 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""Host tests of bench-report.py: the parsers on the tools' real output shapes, and --check
-on a synthetic result tree (complete: passes; a cell missing, failed or empty: fails)."""
+"""Host tests of bench-report.py: the parsers on the tools' real output shapes, --check
+on a synthetic result tree (complete: passes; a cell missing, failed or empty: fails), the
+report's columns and issue 10's target rows on a tree with chosen figures (the regimes and
+the work-per-wakeup sweep), and the matrix against the guest's own plan (guest/bench.sh
+--plan), per topology."""
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -12,6 +16,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "bench-report.py")
+GUEST = os.path.join(HERE, "guest", "bench.sh")
 spec = importlib.util.spec_from_file_location("bench_report", SCRIPT)
 br = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(br)
@@ -52,34 +57,74 @@ wait_sum                                     :          4300.000000
 wait_count                                   :                   50
 """
 FIFO_BURST = "bursts 40 matched 38 first 19 avg_delay_us 2150 max_delay_us 4031\n"
+
+
+def cyc(lat, n, expected=None):
+    """cyclictest -v output: N samples of LAT µs, after bench.sh's expected_periods line."""
+    head = "" if expected is None else f"# expected_periods {expected}\n"
+    return head + "# /dev/cpu_dma_latency set to 0us\nThread 0 Interval: 1000\n" + \
+        "".join(f"       0: {i:7d}: {lat:7d}\n" for i in range(n))
+
+
+def sch(requests, expected=100):
+    """schbench-rs --json output of a sweep run, after bench.sh's expected_requests line."""
+    return f"# expected_requests {expected}\n" + \
+        f'{{"wakeup_us":{{"p50":1,"p90":1,"p99":1,"p99.9":1}},"request_us":{{"p50":1,"p90":1,"p99":1,' \
+        f'"p99.9":1}},"rps":{requests},"requests":{requests}}}\n'
+
+
+# The old outputs (no expected_periods line) stay for the workloads that had them.
 OUTPUT = {
     "cyclictest-idle": CYCLICTEST, "cyclictest-hackbench": CYCLICTEST, "cyclictest-hog": CYCLICTEST,
     "fifo-burst": FIFO_BURST, "hackbench": HACKBENCH,
     "messaging": MESSAGING, "pipe": PIPE, "schbench-idle": SCHBENCH, "schbench-hackbench": SCHBENCH,
     "two-hogs": "== hog fg pid 123\n" + SCHED + "== hog bg pid 124\n" + SCHED,
+    "cyclictest-seed": cyc(500, 4, 1000), "schbench-seed": SCHBENCH,
+    "cyclictest-light": cyc(500, 4, 100), "cyclictest-sessions": cyc(500, 4, 1000),
+    **{wl: sch(90) for _, wl in br.SWEEP},
 }
 
 
-def write_tree(root, drop=None, fail=None, empty=None):
-    """A result tree as bench.sh leaves it, every expected run once."""
-    for topo in ("flat",):
+def put(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def get(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write_tree(root, drop=None, fail=None, empty=None, output=None, extra=None, samples=None,
+               topos=("flat",)):
+    """A result tree as bench.sh leaves it, every expected run once, on each of TOPOS.
+    OUTPUT(wl, fg, bg, v): a run's output where it returns one (else OUTPUT[wl]);
+    SAMPLES(wl, fg, bg, v): a schbench run's samples file where it returns one; EXTRA: a run
+    the matrix does not have, on the kernel of its variant."""
+    for topo in topos:
         for kernel in ("base", "series"):
             d = os.path.join(root, "raw", f"{topo}-{kernel}")
             os.makedirs(d)
-            open(os.path.join(d, "meta.txt"), "w").write(f"kernel={kernel}\nprofile=tiny\nD=1 REPS=1\n")
+            put(os.path.join(d, "meta.txt"), f"kernel={kernel}\nprofile=tiny\nD=1 REPS=1\n")
             rows = ["workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile"]
-            for n, (wl, fg, bg, v) in enumerate(sorted(br.expected_runs(kernel))):
+            runs = sorted(br.expected_runs(kernel, topo))
+            if extra and (extra[3] in ("base", "slice", "fifo")) == (kernel == "base"):
+                runs.append(extra)
+            for wl, fg, bg, v in runs:
                 if (wl, fg, bg, v) == drop:
                     continue
                 f = f"{wl}/{v}.fg{fg}.bg{bg}.rep1.txt"
                 os.makedirs(os.path.join(d, wl), exist_ok=True)
-                text = "" if (wl, fg, bg, v) == empty else OUTPUT[wl]
-                open(os.path.join(d, f), "w").write(text)
+                text = (output and output(wl, fg, bg, v)) or OUTPUT[wl]
+                if (wl, fg, bg, v) == empty:
+                    text = ""
+                put(os.path.join(d, f), text)
                 if wl.startswith("schbench"):
-                    open(os.path.join(d, f[:-4] + ".samples"), "w").write("10 110\n30 130\n")
+                    put(os.path.join(d, f[:-4] + ".samples"),
+                        (samples and samples(wl, fg, bg, v)) or "10 110\n30 130\n")
                 rc = 1 if (wl, fg, bg, v) == fail else 0
                 rows.append(f"{wl}\t{fg}\t{bg}\t{v}\t1\t{rc}\t1\t{f}")
-            open(os.path.join(d, "index.tsv"), "w").write("\n".join(rows) + "\n")
+            put(os.path.join(d, "index.tsv"), "\n".join(rows) + "\n")
 
 
 def check(root):
@@ -137,11 +182,12 @@ class Check(unittest.TestCase):
             write_tree(root)
             r = check(root)
             self.assertEqual(r.returncode, 0, r.stderr)
-            report = open(os.path.join(root, "report.md")).read()
+            report = get(os.path.join(root, "report.md"))
             self.assertIn("| LN -20 p99 |", report)
             self.assertIn("| hog default, cyclictest -20: p99 |", report)
             self.assertIn("| probe -20: first ‰ |", report)
             self.assertTrue(os.path.exists(os.path.join(root, "plots", "flat-histograms.png")))
+            self.assertTrue(os.path.exists(os.path.join(root, "plots", "flat-sweep.png")))
 
     def test_missing_failed_or_empty_cell_fails(self):
         cell = ("cyclictest-hackbench", "-20", "0", "ln")
@@ -151,6 +197,291 @@ class Check(unittest.TestCase):
                 r = check(root)
                 self.assertEqual(r.returncode, 1, kw)
                 self.assertIn("cyclictest-hackbench", r.stderr)
+
+
+# Chosen figures for issue 10's targets: (workload, fg, bg, variant) -> (latency µs, served).
+REGIME_RUNS = {
+    # Light (100 periods in tiny): every target met.
+    ("cyclictest-light", "0", "0", "base"): (20000, 60),
+    ("cyclictest-light", "-20", "0", "slice"): (5000, 70),
+    ("cyclictest-light", "-20", "0", "fifo"): (900, 100),
+    ("cyclictest-light", "0", "0", "ln"): (15000, 80),
+    ("cyclictest-light", "-20", "0", "ln"): (1000, 99),
+    ("cyclictest-light", "-20", "0", "nocredit"): (8000, 70),
+    # Seed (1000 periods): −20 worse than 0 and far from SCHED_FIFO; with the background at
+    # −20, the foreground at −20 has a tenth of 0's worst wakeup.
+    ("cyclictest-seed", "0", "0", "ln"): (800, 900),
+    ("cyclictest-seed", "-20", "0", "ln"): (900, 850),
+    ("cyclictest-seed", "-20", "0", "fifo"): (300, 1000),
+    ("cyclictest-seed", "0", "-20", "ln"): (50000, 500),
+    ("cyclictest-seed", "-20", "-20", "ln"): (4000, 600),
+}
+
+
+# Chosen figures of the work-per-wakeup sweep: (workload, fg, bg, variant) -> (wakeup µs of
+# every request, requests served of 100). W = 50 µs: every target met; W = 500 µs: −20 worse
+# than 0 and far from SCHED_FIFO.
+SWEEP_RUNS = {
+    ("schbench-w50", "0", "0", "base"): (2000, 95),
+    ("schbench-w50", "-20", "0", "slice"): (800, 97),
+    ("schbench-w50", "-20", "0", "fifo"): (100, 100),
+    ("schbench-w50", "0", "0", "ln"): (1500, 96),
+    ("schbench-w50", "-20", "0", "ln"): (150, 99),
+    ("schbench-w50", "-20", "0", "nocredit"): (600, 98),
+    ("schbench-w500", "-20", "0", "fifo"): (100, 100),
+    ("schbench-w500", "0", "0", "ln"): (250, 98),
+    ("schbench-w500", "-20", "0", "ln"): (300, 97),
+}
+
+
+def regime_output(wl, fg, bg, v):
+    hit = REGIME_RUNS.get((wl, fg, bg, v))
+    if hit:
+        return cyc(hit[0], hit[1], 100 if wl == "cyclictest-light" else 1000)
+    hit = SWEEP_RUNS.get((wl, fg, bg, v))
+    if hit:
+        return sch(hit[1])
+    return None
+
+
+def sweep_samples(wl, fg, bg, v):
+    """Ten requests, each woken after the chosen latency and done W µs later."""
+    hit = SWEEP_RUNS.get((wl, fg, bg, v))
+    if hit:
+        w = int(wl[len("schbench-w"):])
+        return f"{hit[0]} {hit[0] + w}\n" * 10
+    return None
+
+
+def section(report, title):
+    """The text of the report's section whose heading starts with TITLE."""
+    start = report.index("### " + title)
+    end = report.find("\n#", start + 4)
+    return report[start:end if end >= 0 else None]
+
+
+class Issue10(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, output=regime_output, samples=sweep_samples)
+            cls.check = check(root)
+            cls.report = get(os.path.join(root, "report.md"))
+
+    def test_tree_with_the_new_variants_passes(self):
+        self.assertEqual(self.check.returncode, 0, self.check.stderr)
+
+    def test_expected_periods_parsed(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(cyc(700, 3, 8000))
+            f.flush()
+            run = br.parse_run("cyclictest-seed", f.name)
+        self.assertEqual((run["figures"], run["samples"]["wakeup_us"]), ({"expected_periods": 8000}, [700] * 3))
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(CYCLICTEST)
+            f.flush()
+            self.assertEqual(br.parse_run("cyclictest-idle", f.name)["figures"], {})
+
+    def test_tables_show_the_columns_of_their_rows(self):
+        five = "|  | base 7.2 | custom slice (pct) | SCHED_FIFO (pct) | latency_nice, no credit (pct) | " \
+               "latency_nice (credit) (pct) |"
+        for title in ("Light task under overload", "Seed-scaled regime: cyclictest", "Seed-scaled regime: schbench",
+                      "Different sessions", "Work per wakeup"):
+            self.assertIn(five + "\n", section(self.report, title), title)
+        self.assertIn(five + " latency_nice, feats off (pct) |", section(self.report, "Overload regime: cyclictest"))
+        self.assertIn("|  | base 7.2 | custom slice (pct) | latency_nice (pct) | latency_nice, feats off (pct) |\n",
+                      section(self.report, "Throughput"))
+        self.assertIn("|  | base 7.2 | custom slice (pct) | latency_nice (pct) |\n",
+                      section(self.report, "cyclictest --policy other, idle VM"))
+        self.assertNotIn("SCHED_FIFO", section(self.report, "Seed 004"))
+
+    def test_served_of_expected(self):
+        light = section(self.report, "Light task under overload")
+        self.assertIn("| hackbench default, cyclictest -20: served | 60/100 | 70/100 (+16.7%) | 100/100 (+66.7%) | "
+                      "70/100 (+16.7%) | 99/100 (+65.0%) |", light)
+        self.assertIn("| hackbench default, cyclictest default: served | 60/100 | = base |  |  | 80/100 (+33.3%) |",
+                      light)
+        self.assertIn("| hackbench default, cyclictest -20: p99.9 | 20000 |", light)
+        # Outputs without the expected_periods line: the count alone.
+        self.assertIn("| LN -20 served | 3 | 3 (+0.0%) | 3 (+0.0%) |", self.report)
+
+    def test_target_rows(self):
+        for row in (
+                "| flat | LN −20 cyclictest p99 in the light regime ≥ 10× lower than base | 20000 → 1000 µs (20.00×) "
+                "| met |",
+                "| flat | … and ≤ 0.5× the best custom slice | 1000 vs 5000 µs (0.200×) | met |",
+                "| flat | light: LN −20 never worse than LN 0 (served, p99) | served 80/100 → 99/100, "
+                "p99 15000 → 1000 µs | met |",
+                "| flat | light: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it | p99 1000 vs 900.0 µs "
+                "(1.11×), served 99/100 vs 100/100 (-1.0%) | met |",
+                "| flat | seed: LN −20 never worse than LN 0 (served, p99) | served 900/1000 → 850/1000, "
+                "p99 800.0 → 900.0 µs | missed |",
+                "| flat | seed: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it | p99 900.0 vs 300.0 µs "
+                "(3.00×), served 850/1000 vs 1000/1000 (-15.0%) | missed |",
+                "| flat | seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's | "
+                "50000 → 4000 µs (0.080×) | met |",
+                "| flat | overload: LN −20 never worse than LN 0 (served, p99) |",
+                "| flat | sessions: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it |",
+                "| flat | LN 0 within ±2 % of base: cyclictest-seed avg |",
+                "| flat | LN 0 within ±2 % of base: schbench-seed rps |"):
+            self.assertIn(row, self.report)
+
+    def test_seed_matrix_has_no_foreground_19(self):
+        seed = section(self.report, "Seed-scaled regime: cyclictest")
+        self.assertIn("| seed load 19, cyclictest -20: served |", seed)
+        self.assertNotIn("cyclictest 19:", seed)
+
+    def test_sweep_section(self):
+        sweep = section(self.report, "Work per wakeup (schbench-rs, one worker, 10 ms sleep, seed-scaled "
+                                     "background; flat)")
+        for row in (
+                "| 50 µs, schbench default: requests | 95/100 | = base |  |  | 96/100 (+1.1%) |",
+                "| 50 µs, schbench -20: requests | 95/100 | 97/100 (+2.1%) | 100/100 (+5.3%) | 98/100 (+3.2%) | "
+                "99/100 (+4.2%) |",
+                "| 50 µs, schbench -20: wakeup p99 | 2000 | 800.0 (-60.0%) | 100.0 (-95.0%) | 600.0 (-70.0%) | "
+                "150.0 (-92.5%) |",
+                "| 50 µs, schbench -20: wakeup p50 | 2000 |",
+                "| 50 µs, schbench -20: wakeup p99.9 | 2000 |",
+                "| 50 µs, schbench -20: request p99 | 2050 | 850.0 (-58.5%) | 150.0 (-92.7%) | 650.0 (-68.3%) | "
+                "200.0 (-90.2%) |",
+                "| 500 µs, schbench -20: requests |",
+                "| 2000 µs, schbench default: wakeup p99 |",
+                "| 2000 µs, schbench -20: requests | 90/100 | 90/100 (+0.0%) | 90/100 (+0.0%) | 90/100 (+0.0%) | "
+                "90/100 (+0.0%) |"):
+            self.assertIn(row, sweep)
+        self.assertIn("plots/flat-sweep.png", sweep)
+
+    def test_sweep_target_rows(self):
+        for row in (
+                "| flat | work 50 µs: LN −20 never worse than LN 0 (requests, wakeup p99) | requests 96/100 → "
+                "99/100, p99 1500 → 150.0 µs | met |",
+                "| flat | work 50 µs: LN −20 wakeup p99 within 2× of SCHED_FIFO's | 150.0 vs 100.0 µs (1.50×) | met |",
+                "| flat | work 50 µs: LN −20 requests within 2 % of SCHED_FIFO's | 99/100 vs 100/100 (-1.0%) | met |",
+                "| flat | work 500 µs: LN −20 never worse than LN 0 (requests, wakeup p99) | requests 98/100 → "
+                "97/100, p99 250.0 → 300.0 µs | missed |",
+                "| flat | work 500 µs: LN −20 wakeup p99 within 2× of SCHED_FIFO's | 300.0 vs 100.0 µs (3.00×) | "
+                "missed |",
+                "| flat | work 500 µs: LN −20 requests within 2 % of SCHED_FIFO's | 97/100 vs 100/100 (-3.0%) | "
+                "missed |",
+                "| flat | work 2000 µs: LN −20 requests within 2 % of SCHED_FIFO's | 90/100 vs 90/100 (+0.0%) | met |"):
+            self.assertIn(row, self.report)
+
+    def test_sweep_expected_requests_parsed(self):
+        with tempfile.TemporaryDirectory() as d:
+            put(os.path.join(d, "r.txt"), sch(97, 800))
+            put(os.path.join(d, "r.samples"), "12 62\n")
+            run = br.parse_run("schbench-w50", os.path.join(d, "r.txt"))
+        self.assertEqual(run["figures"], {"rps": 97, "requests": 97, "expected_requests": 800})
+        self.assertEqual(run["samples"], {"wakeup_us": [12], "request_us": [62]})
+
+    def test_credit_on_off_table(self):
+        credit = self.report[self.report.index("## LATENCY_CREDIT on (default) vs off"):]
+        self.assertIn("| flat | cyclictest-light -20 / bg default | served | 99/100 | 70/100 (-29.3%) |", credit)
+        self.assertIn("| flat | two-hogs -20 / bg 19 | hog A switches |", credit)
+        self.assertIn("| flat | schbench-w50 -20 / bg default | requests | 99/100 | 98/100 (-1.0%) |", credit)
+        self.assertIn("| flat | schbench-w2000 -20 / bg default | wakeup p99 µs |", credit)
+        self.assertNotIn("cyclictest-hackbench default / bg 19", credit)
+
+    def test_missing_new_cell_or_unexpected_one_fails(self):
+        for kw, want in (({"drop": ("cyclictest-light", "-20", "0", "fifo")}, "never ran"),
+                         ({"drop": ("cyclictest-seed", "0", "-20", "nocredit")}, "never ran"),
+                         ({"empty": ("cyclictest-sessions", "-20", "0", "ln")}, "no data"),
+                         ({"drop": ("schbench-w2000", "-20", "0", "fifo")}, "never ran"),
+                         ({"extra": ("cyclictest-seed", "-20", "19", "fifo")}, "unexpected cell"),
+                         ({"extra": ("cyclictest-seed", "19", "0", "ln")}, "unexpected cell"),
+                         ({"extra": ("schbench-w50", "0", "0", "ln"), "topos": ("numa",)}, "unexpected cell")):
+            # load() finds what --check fails on (the exit status: Check above), without
+            # the plots' time.
+            with tempfile.TemporaryDirectory() as root:
+                write_tree(root, **kw)
+                problems = br.load(root)[1]
+                self.assertEqual(len(problems), 1, (kw, problems))
+                self.assertIn(want, problems[0], kw)
+
+
+class Numa(unittest.TestCase):
+    """A tree of both topologies: the sweep is flat's alone (report() without the plots)."""
+
+    @classmethod
+    def setUpClass(cls):
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, output=regime_output, samples=sweep_samples, topos=("flat", "numa"))
+            runs, cls.problems, meta, tags = br.load(root)
+            cls.report = br.report(root, runs, meta, tags, cls.problems)
+
+    def test_numa_has_no_sweep_cells(self):
+        for kernel in ("base", "series"):
+            self.assertFalse({r for r in br.expected_runs(kernel, "numa") if r[0] in br.FLAT_ONLY})
+            self.assertEqual(len({r for r in br.expected_runs(kernel, "flat") if r[0] in br.FLAT_ONLY}), 9)
+        self.assertEqual(self.problems, [])
+
+    def test_numa_report_has_no_sweep(self):
+        numa = self.report[self.report.index("## Topology `numa`"):self.report.index("## Targets")]
+        self.assertNotIn("Work per wakeup", numa)
+        self.assertIn("Work per wakeup", self.report[:self.report.index("## Topology `numa`")])
+        self.assertNotIn("| numa | work ", self.report)
+        self.assertIn("| flat | work 50 µs:", self.report)
+        self.assertNotIn("| numa | schbench-w", self.report)
+        self.assertIn("| numa | cyclictest-seed -20 / bg default |", self.report)
+
+
+def guest_plan(kernel, profile, topo="flat", *cpus):
+    """The runs guest/bench.sh would make: (workload, fg, bg, variant, rep, seconds)."""
+    sh = [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
+    out = subprocess.run(sh + [GUEST, "--plan", kernel, profile, topo, *cpus], capture_output=True, text=True,
+                         check=True)
+    return [tuple(line.split("\t")) for line in out.stdout.splitlines()]
+
+
+class GuestPlan(unittest.TestCase):
+    def test_guest_runs_the_matrix_of_the_report(self):
+        for topo in ("flat", "numa"):
+            for kernel in ("base", "series"):
+                for profile in ("tiny", "quick", "full"):
+                    got = {r[:4] for r in guest_plan(kernel, profile, topo)}
+                    self.assertEqual(got, br.expected_runs(kernel, topo), (topo, kernel, profile))
+
+    def test_tiny_runs_every_cell_once(self):
+        for topo in ("flat", "numa"):
+            for kernel in ("base", "series"):
+                plan = guest_plan(kernel, "tiny", topo)
+                self.assertEqual(len(plan), len(br.expected_runs(kernel, topo)))
+                self.assertEqual({r[4] for r in plan}, {"1"})
+
+    def test_sweep_on_flat_only(self):
+        for kernel, want in (("base", {"base", "slice", "fifo"}), ("series", {"ln", "nocredit"})):
+            flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in br.FLAT_ONLY]
+            self.assertEqual({r[0] for r in flat}, br.FLAT_ONLY)
+            self.assertEqual({r[3] for r in flat}, want)
+            self.assertFalse([r for r in guest_plan(kernel, "tiny", "numa", "8") if r[0] in br.FLAT_ONLY])
+
+    def test_unknown_topology_fails(self):
+        sh = [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
+        r = subprocess.run(sh + [GUEST, "--plan", "series", "tiny", "moon"], capture_output=True, text=True)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertEqual(r.stdout, "")
+
+    def test_full_repeats_issue_10_twice(self):
+        new = {"cyclictest-seed", "schbench-seed", "cyclictest-light", "cyclictest-sessions"} | br.FLAT_ONLY
+        for kernel in ("base", "series"):
+            reps = {}
+            for wl, fg, bg, v, rep, _ in guest_plan(kernel, "full"):
+                reps.setdefault((wl, fg, bg, v), set()).add(int(rep))
+            for (wl, fg, bg, v), got in reps.items():
+                want = {1, 2} if wl in new or v in ("fifo", "nocredit") else {1, 2, 3}
+                self.assertEqual(got, want, (wl, fg, bg, v))
+
+    def test_estimate(self):
+        secs = {r[0]: int(r[5]) for r in guest_plan("series", "full")}
+        self.assertEqual((secs["cyclictest-light"], secs["cyclictest-seed"], secs["pipe"], secs["schbench-w2000"]),
+                         (43, 11, 5, 11))
+
+    def test_full_stays_under_two_hours(self):
+        """The runs of make bench PROFILE=full (both topologies, both kernels; boots and builds
+        aside) stay within 120 minutes on the guests' estimate."""
+        secs = sum(int(r[5]) for topo, cpus in (("flat", "2"), ("numa", "8")) for kernel in ("base", "series")
+                   for r in guest_plan(kernel, "full", topo, cpus))
+        self.assertLessEqual(secs, 120 * 60)
 
 
 if __name__ == "__main__":

@@ -5,47 +5,101 @@
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
 # Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full ln.topo=flat|numa
+# bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead (workload,
+# fg, bg, variant, repeat, estimated seconds; one a line) and runs nothing: the host's
+# estimate and the report's tests read the matrix from here. CPUS defaults to the
+# topology's (flat 2, numa 8).
 #
 # Variants ("columns" of the report):
-#   base kernel    base   nothing set: what an unpatched 7.2 gives
-#                  slice  mainline's alternative, a custom slice (sched_runtime, as
-#                         chrt --other -T sets it) where the series would set latency_nice
-#   series kernel  ln     latency_nice
-#                  nofeat latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
-#                         off (the request-size mapping alone), on the cells of feats_off()
+#   base kernel    base     nothing set: what an unpatched 7.2 gives
+#                  slice    mainline's alternative, a custom slice (sched_runtime, as
+#                           chrt --other -T sets it) where the series would set latency_nice
+#                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
+#                           floor no fair policy can beat, on the cells of fifo_floor()
+#   series kernel  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
+#                           before issue 10), wherever a task at -20 meets load
+#                  ln       latency_nice (with the credit)
+#                  nofeat   latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
+#                           off (the request-size mapping alone), on the cells of feats_off()
 # A cell is (workload, foreground value, background value); values are latency_nice
 # levels. On the base kernel a level becomes the custom slice of slice_of(); "base" runs
-# only the default cell, which is the base column of every row of that workload.
+# only the default cell, which is the base column of every row of that workload, and
+# "fifo" only the foreground -20 / background default cell, the fifo column of every
+# foreground -20 row (its background is default whatever the row's level).
+#
+# Load regimes of the cyclictest/schbench foreground (issue 10). A fair task is served by its
+# share; what latency_nice can change is when, so the regimes differ in demand against share:
+#   seed      hackbench -g 1 -f 3*CPUS/2: 3 tasks per CPU (seed 000's ~2.5); cyclictest
+#             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20;
+#             schbench-seed)
+#   light     160 hackbench tasks; cyclictest -i 50000 for 5*D s: its demand under half its
+#             share (flat: 1/81 of a CPU), so that a fair policy can serve every period
+#             (cyclictest-light). make diagnose measured the measuring thread's CPU per period
+#             on the test kernel: ~90 us at latency_nice 0, ~190 us at -20 (0.2-0.4 % of a
+#             CPU; half the share is 0.6 %)
+#   overload  160 hackbench tasks; cyclictest -i 1000: demand far above share, which no fair
+#             policy can serve (cyclictest-hackbench, schbench-hackbench: the first
+#             matrix, kept for continuity)
+#   sessions  seed, with the background and the foreground each in its own session (setsid):
+#             with autogroup they meet only as two group entities (cyclictest-sessions)
+#   sweep     seed's background, and a periodic task doing W us of work per wakeup:
+#             schbench-rs -m 1 -t 1 -w W -s 10000 (one worker woken every ~10 ms), W = 50,
+#             500, 2000 (schbench-w50, -w500, -w2000). At W = 2000 its demand is ~17 % of a
+#             CPU, under its ~25 % share next to 3 tasks per CPU. Issue 10 asks for -20 to
+#             hold up whatever the work per wakeup. Only on the flat topology (work per
+#             wakeup is a property of the task, not of the machine; this keeps PROFILE=full
+#             near two hours).
+# Every cyclictest run writes "# expected_periods N" first (the run's duration / its
+# interval), every sweep run "# expected_requests N" (the run's duration / the sleep: the
+# message thread posts a request every 10 ms, whatever the worker's W): the report shows
+# the periods (samples) or requests served of those.
 #
 # Progress goes to the console as "LN-BENCH: ..." lines.
 
+# The script splits words on purpose: command prefixes (wrap) and option lists.
+# shellcheck disable=SC2086,SC2046
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
-kernel=series profile=quick topo=flat
-for arg in $(cat /proc/cmdline); do
-	case "$arg" in
-	ln.kernel=*) kernel=${arg#ln.kernel=} ;;
-	ln.profile=*) profile=${arg#ln.profile=} ;;
-	ln.topo=*) topo=${arg#ln.topo=} ;;
+kernel=series profile=quick topo=flat plan=''
+if [ "${1:-}" = --plan ]; then
+	kernel=$2 profile=$3 topo=${4:-flat} plan=1
+	case "$topo" in
+	flat) ncpu=${5:-2} ;;
+	numa) ncpu=${5:-8} ;;
+	*) echo "bench.sh --plan: unknown topology '$topo'" >&2; exit 1 ;;
 	esac
-done
-ncpu=$(grep -c ^processor /proc/cpuinfo)
+else
+	read -r cmdline < /proc/cmdline
+	for arg in $cmdline; do
+		case "$arg" in
+		ln.kernel=*) kernel=${arg#ln.kernel=} ;;
+		ln.profile=*) profile=${arg#ln.profile=} ;;
+		ln.topo=*) topo=${arg#ln.topo=} ;;
+		esac
+	done
+	ncpu=$(grep -c ^processor /proc/cpuinfo)
+fi
 say() { echo "LN-BENCH: $*"; }
 
 # D: seconds of a timed run (cyclictest, schbench, the two hogs); REPS: repeats of every
 # cell, interleaved (rep 1 of every cell, then rep 2, ...) so that slow drifts of the
-# host hit all cells alike. HB_*: hackbench -g/-l of a throughput run, PM_*: perf bench
-# sched messaging, PP_L: perf bench sched pipe loops; BG_G: groups of the background
-# hackbench (it runs until stopped; 4 groups = 160 tasks). The CI smoke (tiny) only checks
-# the plumbing: one background group, since under TCG every process started next to 160
-# runnable tasks takes seconds to get going, and that varied 3x between runs.
+# host hit all cells alike. REPS_NEW: the repeats of issue 10's runs (its regimes, the
+# work-per-wakeup sweep, the fifo and nocredit columns): two in full, which keeps make bench PROFILE=full under two
+# hours on 2 host cores (bench.sh prints the estimate). HB_*: hackbench -g/-l of a
+# throughput run, PM_*: perf bench sched messaging, PP_L: perf bench sched pipe loops; BG_G:
+# groups of the background hackbench (it runs until stopped; 4 groups = 160 tasks). The CI
+# smoke (tiny) only checks the plumbing: one background group, since under TCG every
+# process started next to 160 runnable tasks takes seconds to get going, and that varied 3x
+# between runs.
 case "$profile" in
-tiny)	D=1 REPS=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 ;;
-quick)	D=4 REPS=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 ;;
-full)	D=8 REPS=3 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 ;;
+tiny)	D=1 REPS=1 REPS_NEW=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 ;;
+quick)	D=4 REPS=2 REPS_NEW=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 ;;
+full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
+# The seed regime's background: hackbench -g 1 -f SEED_F is 2*SEED_F tasks, 3 per CPU.
+SEED_F=$((3 * ncpu / 2))
+CHRT=/usr/lib/util-linux/chrt
 R=/tmp/results
-mkdir -p $R
 
 # The custom slice that stands where the series sets latency_nice LEVEL. The series maps
 # latency_nice onto the request size (-20 -> the 0.1 ms floor, 19 -> the 100 ms ceiling of
@@ -59,11 +113,28 @@ slice_of() {
 }
 
 # wrap VARIANT LEVEL: the command prefix that gives a task (and its children) the setting.
+# Nothing for base, and for fifo's background (its foreground: policy(), fg_wrap()).
 wrap() {
 	case "$1" in
-	ln | nofeat) echo "latency-nice -n $2" ;;
+	ln | nofeat | nocredit) echo "latency-nice -n $2" ;;
 	slice) [ "$(slice_of "$2")" != 0 ] && echo "sched-slice -s $(slice_of "$2")" ;;
 	esac
+}
+# fg_wrap VARIANT LEVEL: the same for a foreground that does not set its own policy.
+fg_wrap() {
+	if [ "$1" = fifo ]; then echo "$CHRT -f 1"; else wrap "$@"; fi
+}
+# policy VARIANT: cyclictest's policy options (it sets its measuring thread's own).
+policy() {
+	if [ "$1" = fifo ]; then echo "--policy=fifo -p 1"; else echo "--policy=other"; fi
+}
+
+# The workloads where something runs next to the foreground.
+loaded() {
+	case "$1" in
+	cyclictest-idle | schbench-idle | hackbench | messaging | pipe) return 1 ;;
+	esac
+	return 0
 }
 
 # The cells that also run with the series' two sched_feats off: where latency_nice meets
@@ -78,49 +149,127 @@ feats_off() { # WORKLOAD FG BG
 	return 1
 }
 
-# Which variants run a cell on this kernel.
+# The cells of the SCHED_FIFO floor: foreground -20, background default, of the
+# cyclictest/schbench workloads of issue 10. One cell per workload is enough: the
+# background stays at default whatever the row's level, so the floor of the other -20 rows
+# would be the same run again.
+fifo_floor() { # WORKLOAD FG BG
+	case "$1 $2 $3" in
+	"cyclictest-hackbench -20 0" | "cyclictest-hog -20 0" | "cyclictest-seed -20 0" | \
+	"schbench-seed -20 0" | "cyclictest-light -20 0" | "cyclictest-sessions -20 0" | \
+	"schbench-w50 -20 0" | "schbench-w500 -20 0" | "schbench-w2000 -20 0") return 0 ;;
+	esac
+	return 1
+}
+
+# Which variants run a cell on this kernel, in the order they run (consecutive ones share
+# the background where it is the same: ln/nofeat/nocredit, slice/fifo at a default one).
 variants() { # WORKLOAD FG BG
 	if [ "$kernel" = series ]; then
 		echo ln
 		feats_off "$@" && echo nofeat
-		return
+		# The credit matters wherever a task at -20 meets load.
+		loaded $1 && { [ "$2" = -20 ] || [ "$3" = -20 ]; } && echo nocredit
+		return 0
 	fi
+	fifo_floor "$@" && floor=1 || floor=''
 	shift
 	set -- "$1" "$([ "$2" = - ] && echo 0 || echo "$2")"
 	[ "$1" = 0 ] && [ "$2" = 0 ] && echo base
-	[ "$(slice_of "$1")" != 0 ] || [ "$(slice_of "$2")" != 0 ] && echo slice
+	{ [ "$(slice_of "$1")" != 0 ] || [ "$(slice_of "$2")" != 0 ]; } && echo slice
+	[ -n "$floor" ] && echo fifo
+	return 0
 }
 
-# Workloads and their cells ("FG BG", BG "-" when there is no background).
+# Repeats of a run: REPS_NEW for issue 10's regimes and columns, REPS for the rest.
+reps_of() { # WORKLOAD VARIANT
+	case "$1 $2" in
+	cyclictest-seed* | schbench-seed* | cyclictest-light* | cyclictest-sessions* | \
+	schbench-w* | *" fifo" | *" nocredit") echo $REPS_NEW ;;
+	*) echo $REPS ;;
+	esac
+}
+
+# Workloads and their cells on this topology ("FG BG", BG "-" when there is no background;
+# nothing where the workload does not run). The seed matrix leaves out the foreground at 19
+# (the overload matrix has it): time for the sweep.
 cells() {
 	case "$1" in
 	hackbench | messaging | pipe) echo "0 - 19 - -20 -" ;;
 	cyclictest-idle | schbench-idle) echo "0 - -20 -" ;;
-	cyclictest-hackbench) for bg in 19 0 -20; do for fg in 19 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
+	cyclictest-hackbench)
+		for bg in 19 0 -20; do for fg in 19 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
+	cyclictest-seed)
+		for bg in 19 0 -20; do for fg in 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
 	schbench-hackbench) echo "0 0 0 19 -20 0" ;;
 	two-hogs) echo "0 0 -20 19" ;;
-	cyclictest-hog) echo "0 0 -20 0" ;;
+	cyclictest-hog | schbench-seed | cyclictest-light | cyclictest-sessions) echo "0 0 -20 0" ;;
 	fifo-burst) echo "0 - -20 -" ;;
+	schbench-w*) [ "$topo" = flat ] && echo "0 0 -20 0" ;;
 	esac
 }
 WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
-	   cyclictest-hog fifo-burst"
+	   cyclictest-hog fifo-burst cyclictest-seed schbench-seed cyclictest-light cyclictest-sessions
+	   schbench-w50 schbench-w500 schbench-w2000"
 # The CPU of the one-CPU workloads (cyclictest-hog, fifo-burst): the last one.
 last_cpu=$((ncpu - 1))
 
-# feats NO_|"": the series' two sched_feats off or back on.
-FEAT=/sys/kernel/debug/sched/features
-feats() { for f in LATENCY_PREEMPT LATENCY_PICK; do echo $1$f > $FEAT; done; }
+# Seconds a run takes, for the estimate: a timed run D plus ~3 s (starting its background
+# and the tools under TCG), the light regime 5*D plus 3, a throughput run ~5 s.
+est() { # WORKLOAD
+	case "$1" in
+	hackbench | messaging | pipe) echo 5 ;;
+	cyclictest-light) echo $((5 * D + 3)) ;;
+	*) echo $((D + 3)) ;;
+	esac
+}
 
-# The background hackbench of the *-hackbench workloads. Starting and stopping 160
-# hackbench tasks costs several seconds under TCG, so consecutive cells that want the same
-# background (the same command prefix: variant and level) share one; it is stopped when the
-# prefix changes and at the end of the workload.
-bg_pid= bg_key=
-background() { # PREFIX...
+# each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run, in the order they
+# run (repeats outermost; REPS_NEW <= REPS).
+each_run() {
+	cb=$1
+	for rep in $(seq $REPS); do
+		for wl in $WORKLOADS; do
+			set -- $(cells $wl)
+			while [ $# -ge 2 ]; do
+				fg=$1 bg=$2
+				shift 2
+				for v in $(variants $wl $fg $bg); do
+					[ $rep -le $(reps_of $wl $v) ] && $cb $wl $fg $bg $v $rep
+				done
+			done
+		done
+	done
+}
+
+plan_line() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" $(est $1); }
+if [ -n "$plan" ]; then
+	each_run plan_line
+	exit 0
+fi
+
+mkdir -p $R
+
+# feat NAME...: set sched_feats (NO_NAME: off) and check that they took: a kernel without
+# one must not give a column its name.
+FEAT=/sys/kernel/debug/sched/features
+feat() {
+	for f; do
+		echo $f > $FEAT
+		grep -qw $f $FEAT || { say "sched_feat $f did not take"; return 1; }
+	done
+}
+
+# The background of the workloads under load. Starting and stopping 160 hackbench tasks
+# costs several seconds under TCG, so consecutive cells that want the same background share
+# one: the same command, i.e. the same prefix (variant and level) and the same load (160
+# tasks, the seed's, or the seed's in a session of its own). It is stopped when the command
+# changes and when the workload is done.
+bg_pid='' bg_key=''
+background() { # COMMAND...: COMMAND -l 100000000, from now until stopped
 	[ -n "$bg_pid" ] && [ "$*" = "$bg_key" ] && return 0
 	background_stop
-	"$@" hackbench -g $BG_G -l 100000000 >/dev/null 2>&1 &
+	"$@" -l 100000000 >/dev/null 2>&1 &
 	bg_pid=$! bg_key="$*"
 	sleep 1
 }
@@ -131,7 +280,16 @@ background_stop() {
 	killall -q -9 hackbench 2>/dev/null
 	wait $bg_pid 2>/dev/null
 	while pidof hackbench >/dev/null; do sleep 0.1; done
-	bg_pid= bg_key=
+	bg_pid='' bg_key=''
+}
+
+# cyclictest_fg VARIANT LEVEL INTERVAL_US SECONDS PREFIX OPTIONS: the foreground of the
+# cyclictest workloads, every sample kept (-v), after a line with the periods it should
+# serve. PREFIX (setsid for the sessions regime) runs it, OPTIONS are more of cyclictest's.
+cyclictest_fg() {
+	echo "# expected_periods $(($4 * 1000000 / $3))"
+	timeout -s KILL $(($4 * 6 + 120)) $(wrap $1 $2) $5 cyclictest $(policy $1) -t 1 $6 -i $3 -D $4 \
+		-q -m -v
 }
 
 # The stress-ng workers of a stress-ng parent, as /proc/PID/status paths.
@@ -148,13 +306,39 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched messaging -p -t -g $PM_G -l $PM_L ;;
 	pipe)
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched pipe -l $PP_L ;;
-	cyclictest-idle | cyclictest-hackbench)
-		[ $wl = cyclictest-hackbench ] && background $(wrap $v $bg)
-		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -i 1000 -D $D -q -m -v ;;
-	schbench-idle | schbench-hackbench)
-		[ $wl = schbench-hackbench ] && background $(wrap $v $bg)
-		timeout -s KILL $lim $(wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 --json \
+	cyclictest-idle)
+		cyclictest_fg $v $fg 1000 $D "" "" ;;
+	cyclictest-hackbench)
+		background $(wrap $v $bg) hackbench -g $BG_G
+		cyclictest_fg $v $fg 1000 $D "" "" ;;
+	cyclictest-seed)
+		background $(wrap $v $bg) hackbench -g 1 -f $SEED_F
+		cyclictest_fg $v $fg 1000 $D "" "" ;;
+	cyclictest-light)
+		background $(wrap $v $bg) hackbench -g $BG_G
+		cyclictest_fg $v $fg 50000 $((5 * D)) "" "" ;;
+	cyclictest-sessions)
+		# Each in a session of its own, so in an autogroup of its own. A background job
+		# of this (non-interactive) shell, or the command timeout execs, is no process
+		# group leader: busybox setsid calls setsid() and execs, so bg_pid and timeout's
+		# target stay hackbench's and cyclictest's own.
+		background $(wrap $v $bg) setsid hackbench -g 1 -f $SEED_F
+		cyclictest_fg $v $fg 1000 $D setsid "" ;;
+	schbench-idle | schbench-hackbench | schbench-seed)
+		case $wl in
+		schbench-hackbench) background $(wrap $v $bg) hackbench -g $BG_G ;;
+		schbench-seed) background $(wrap $v $bg) hackbench -g 1 -f $SEED_F ;;
+		esac
+		timeout -s KILL $lim $(fg_wrap $v $fg) schbench-rs -m 1 -t 2 -r $D -w 100 -s 5000 --json \
 			--samples $out.samples ;;
+	schbench-w*)
+		# The sweep: one worker doing ${wl#schbench-w} us of work per request, a request
+		# every 10 ms (the message thread sleeps 10 ms after posting, whether or not the
+		# worker is done), next to the seed's background.
+		background $(wrap $v $bg) hackbench -g 1 -f $SEED_F
+		echo "# expected_requests $((D * 1000000 / 10000))"
+		timeout -s KILL $lim $(fg_wrap $v $fg) schbench-rs -m 1 -t 1 -r $D -w ${wl#schbench-w} -s 10000 \
+			--json --samples $out.samples ;;
 	two-hogs)
 		# Seed 004: two CPU hogs on one CPU with different requests; per hog the runtime,
 		# switches, and the average and worst wait (schedstats) over D seconds.
@@ -186,8 +370,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		# CPU that the hog holds (the former in-guest wakeup.sh, now measured here).
 		$(wrap $v $bg) taskset -c $last_cpu sh -c 'while :; do :; done' &
 		hog=$!
-		timeout -s KILL $lim $(wrap $v $fg) cyclictest --policy=other -t 1 -a $last_cpu -i 1000 \
-			-D $D -q -m -v
+		cyclictest_fg $v $fg 1000 $D "" "-a $last_cpu"
 		rc=$?
 		kill $hog
 		wait $hog 2>/dev/null
@@ -197,7 +380,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		# one CPU: after how many bursts the probe runs first (the former fifo.sh). The
 		# probe sets its own latency_nice or custom slice (microseconds here).
 		case $v in
-		ln | nofeat) set -- $fg ;;
+		ln | nofeat | nocredit) set -- $fg ;;
 		base) set -- 0 ;;
 		slice) set -- 0 $(($(slice_of $fg) / 1000)) ;;
 		esac
@@ -205,18 +388,13 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 	esac
 }
 
-# Count the runs first, for the progress lines.
-total=0
-for wl in $WORKLOADS; do
-	set -- $(cells $wl)
-	while [ $# -ge 2 ]; do
-		total=$((total + $(variants $wl $1 $2 | wc -l)))
-		shift 2
-	done
-done
-total=$((total * REPS))
+# Count the runs first, for the progress lines and the estimate.
+total=0 secs=0
+count() { total=$((total + 1)) secs=$((secs + $(est $1))); }
+each_run count
 
-say "kernel $kernel ($(uname -r)), profile $profile, topology $topo, $ncpu CPUs, $total runs"
+say "kernel $kernel ($(uname -r)), profile $profile, topology $topo, $ncpu CPUs, $total runs" \
+    "(about $((secs / 60)) min)"
 # Wakeups are only precise once high-resolution timers are on (TCG: the refined TSC
 # clocksource comes about a second after boot).
 for i in $(seq 50); do
@@ -229,42 +407,46 @@ done
 	echo "profile=$profile"
 	echo "topology=$topo"
 	echo "cpus=$ncpu"
-	echo "D=$D REPS=$REPS HB_G=$HB_G HB_L=$HB_L PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L BG_G=$BG_G"
+	echo "D=$D REPS=$REPS REPS_NEW=$REPS_NEW HB_G=$HB_G HB_L=$HB_L PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L" \
+	     "BG_G=$BG_G SEED_F=$SEED_F"
 	echo "clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	echo "preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)"
 	echo "base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns 2>/dev/null)"
-	echo "features=$(cat /sys/kernel/debug/sched/features 2>/dev/null)"
+	echo "features=$(cat $FEAT 2>/dev/null)"
 	echo "cmdline=$(cat /proc/cmdline)"
 } > $R/meta.txt
 printf 'workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile\n' > $R/index.tsv
 
-n=0
-for rep in $(seq $REPS); do
-	for wl in $WORKLOADS; do
-		set -- $(cells $wl)
-		while [ $# -ge 2 ]; do
-			fg=$1 bg=$2
-			shift 2
-			for v in $(variants $wl $fg $bg); do
-				n=$((n + 1))
-				dir=$R/$wl
-				mkdir -p $dir
-				out=$dir/$v.fg$fg.bg$bg.rep$rep
-				say "[$n/$total] $wl fg=$fg bg=$bg $v rep $rep"
-				t0=$(date +%s)
-				[ $v = nofeat ] && feats NO_
-				run_one $wl $v $fg $bg $out > $out.txt 2>&1
-				rc=$?
-				[ $v = nofeat ] && feats ""
-				t1=$(date +%s)
-				[ $rc = 0 ] || say "  $wl fg=$fg bg=$bg $v: exit $rc: $(tail -n 2 $out.txt | tr '\n' ' ')"
-				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' $wl $fg $bg $v $rep $rc $((t1 - t0)) \
-					${out#$R/}.txt >> $R/index.tsv
-			done
-		done
-		background_stop
-	done
-done
+# One run, with its sched_feats; a workload's background is stopped when the next begins.
+n=0 prev=''
+run_cell() { # WORKLOAD FG BG VARIANT REP
+	[ "$1" = "$prev" ] || background_stop
+	prev=$1
+	n=$((n + 1))
+	mkdir -p $R/$1
+	out=$R/$1/$4.fg$2.bg$3.rep$5
+	say "[$n/$total] $1 fg=$2 bg=$3 $4 rep $5"
+	t0=$(date +%s)
+	ok=0
+	case $4 in
+	nofeat) feat NO_LATENCY_PREEMPT NO_LATENCY_PICK || ok=1 ;;
+	nocredit) feat NO_LATENCY_CREDIT || ok=1 ;;
+	esac
+	run_one $1 $4 $2 $3 $out > $out.txt 2>&1
+	rc=$?
+	case $4 in
+	nofeat) feat LATENCY_PREEMPT LATENCY_PICK ;;
+	nocredit) feat LATENCY_CREDIT ;;
+	esac
+	# A run whose sched_feats did not take measured another column: it fails.
+	[ $ok = 0 ] || rc=1
+	t1=$(date +%s)
+	[ $rc = 0 ] || say "  $1 fg=$2 bg=$3 $4: exit $rc: $(tail -n 2 $out.txt | tr '\n' ' ')"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' $1 $2 $3 $4 $5 $rc $((t1 - t0)) \
+		"${out#"$R"/}.txt" >> $R/index.tsv
+}
+each_run run_cell
+background_stop
 
 dmesg > $R/dmesg.txt
 if [ -b /dev/vda ]; then

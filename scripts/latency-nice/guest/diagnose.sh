@@ -21,29 +21,35 @@
 # ln-20/credit, fifo (SCHED_FIFO 1: the floor).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-base_secs=10
+base_secs=10 regimes="seed light overload" light_us=50000
 for arg in $(cat /proc/cmdline); do
-	case "$arg" in ln.diag_secs=*) base_secs=${arg#ln.diag_secs=} ;; esac
+	case "$arg" in
+	ln.diag_secs=*) base_secs=${arg#ln.diag_secs=} ;;
+	ln.diag_regimes=*) regimes=$(echo "${arg#ln.diag_regimes=}" | tr , ' ') ;;
+	ln.diag_light_us=*) light_us=${arg#ln.diag_light_us=} ;;
+	esac
 done
 preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
 echo "LN-DIAG: start preempt=${preempt:-unknown} secs=$base_secs base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns)"
 
-# counters PID: the measuring thread's (the one with the most switches) wakeups, its CPU
-# time per wakeup, and its slow wakeups by cause. A SCHED_FIFO thread is not counted by the
+# counters PID: the measuring thread's wakeups, its CPU time (per wakeup and in all), its
+# involuntary switches, and its slow wakeups by cause. cyclictest -t 1 has two threads: the
+# main one, which polls every 10 ms, and the measuring one (TID != PID): at a period above
+# 10 ms the main thread has the more switches, so pick by TID. A SCHED_FIFO thread is not counted by the
 # fair class: its row has no causes.
 counters() { # PID
-	best= bestn=-1
+	best=
 	for t in /proc/$1/task/*; do
-		n=$(awk '$1 == "nr_switches" { print $3 }' $t/sched 2>/dev/null)
-		[ -n "$n" ] && [ "$n" -gt "$bestn" ] && { bestn=$n; best=$t; }
+		[ "${t##*/}" != "$1" ] && [ -r $t/sched ] && { best=$t; break; }
 	done
 	[ -n "$best" ] || { echo "wakeups=0"; return; }
 	awk '
 		$1 == "se.latency_wakeups" { w = $3 }
 		$1 == "se.latency_preemptions" { pr = $3 }
+		$1 == "nr_involuntary_switches" { iv = $3 }
 		$1 == "se.sum_exec_runtime" { split($3, x, "."); sub(/^0+/, "", x[2]); rt = x[1] * 1000000 + x[2] }
 		/^latency\.slow\./ { sub("latency.slow.", "", $1); s = s " " $1 "=" $3; if ($1 !~ /^preempted/) n += $3 }
-		END { printf "wakeups=%d cost_us=%d preemptions=%d slow=%d%s\n", w, w ? rt / w / 1000 : 0, pr, n, s }' $best/sched
+		END { printf "wakeups=%d cost_us=%d cpu_us=%d invol=%d preemptions=%d slow=%d%s\n", w, w ? rt / w / 1000 : 0, rt / 1000, iv, pr, n, s }' $best/sched
 }
 
 run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
@@ -78,10 +84,10 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	sleep 1
 }
 
-for regime in seed light overload; do
+for regime in $regimes; do
 	case $regime in
 	seed)	hb="-g 1 -f 3" interval=1000 ;;
-	light)	hb="-g 4" interval=50000 ;;
+	light)	hb="-g 4" interval=$light_us ;;
 	overload) hb="-g 4" interval=1000 ;;
 	esac
 	for way in ln0 ln-20/nocredit ln-20/credit fifo; do
