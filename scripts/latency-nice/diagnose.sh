@@ -8,7 +8,8 @@
 # OUTDIR/report.md: per run, periods served, avg/max latency, and the wakeups that waited
 # over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length (the light
 # regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models;
-# DIAG_REGIMES (default seed,light,overload) the regimes; DIAG_LIGHT_US (default 50000) the
+# DIAG_REGIMES (default seed,light,overload; also groups: the load and cyclictest in two
+# cgroups) the regimes; DIAG_LIGHT_US (default 50000) the
 # light regime's cyclictest interval.
 # The test kernel is HZ=1000 and checks the latency tree on every pick: compare ways within
 # one table, not with make bench's numbers.

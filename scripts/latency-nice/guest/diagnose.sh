@@ -17,6 +17,8 @@
 #             demand (cost_us per wakeup, measured and printed: ~200 us at latency_nice 0
 #             here) under half its 1/81 share
 #   overload  hackbench -g 4, cyclictest -i 1000 (the full bench's cell; demand above share)
+#   groups    seed's load and cyclictest each in a cgroup of its own (ln.diag_regimes=groups;
+#             not in the default set): the credit through group entities
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/credit, fifo (SCHED_FIFO 1: the floor).
 LN=/usr/bin/latency-nice
@@ -52,9 +54,29 @@ counters() { # PID
 		END { printf "wakeups=%d cost_us=%d cpu_us=%d invol=%d preemptions=%d slow=%d%s\n", w, w ? rt / w / 1000 : 0, rt / 1000, iv, pr, n, s }' $best/sched
 }
 
+# The groups regime: the load and cyclictest each in a cgroup of its own (cpu controller, both
+# at cpu.latency.nice 0), as two sessions meet under autogroup: only through two group
+# entities, which take the credit of their most latency-sensitive queued task.
+CG=/sys/fs/cgroup
+groups_setup() {
+	grep -q " $CG cgroup2 " /proc/mounts || { mkdir -p $CG && mount -t cgroup2 none $CG; }
+	echo +cpu > $CG/cgroup.subtree_control
+	mkdir -p $CG/diag-load $CG/diag-lat
+}
+# in_group GROUP CMD... &: CMD in GROUP (none: where we are). Only run in the background: it
+# execs, so that $! is CMD's own PID.
+in_group() {
+	g=$1
+	shift
+	if [ "$g" = none ]; then exec "$@"; fi
+	exec sh -c 'echo $$ > '"$CG/$g"'/cgroup.procs && exec "$@"' sh "$@"
+}
+
 run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
-	hackbench $hb -l 100000000 >/dev/null 2>&1 &
+	load_g=none lat_g=none
+	[ $regime = groups ] && load_g=diag-load lat_g=diag-lat
+	in_group $load_g hackbench $hb -l 100000000 >/dev/null 2>&1 &
 	hbpid=$!
 	sleep 1
 	case $way in
@@ -66,7 +88,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	*nocredit) echo NO_LATENCY_CREDIT > $FEAT ;;
 	*) echo LATENCY_CREDIT > $FEAT ;;
 	esac
-	"$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
+	in_group $lat_g "$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
 	ctpid=$!
 	sleep $((secs - 1))
@@ -87,6 +109,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 for regime in $regimes; do
 	case $regime in
 	seed)	hb="-g 1 -f 3" interval=1000 ;;
+	groups)	hb="-g 1 -f 3" interval=1000; groups_setup ;;
 	light)	hb="-g 4" interval=$light_us ;;
 	overload) hb="-g 4" interval=1000 ;;
 	esac
