@@ -29,23 +29,29 @@ import sys
 
 # The matrix, as scripts/latency-nice/guest/bench.sh runs it: workload -> (fg, bg) cells.
 # Values are latency_nice levels; "-" is "no background". The tests check this against the
-# guest's own plan (bench.sh --plan), per topology: the workloads of FLAT_ONLY run on flat
-# only (cells_of()).
-MATRIX_3X3 = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("19", "0", "-20")]
-# The seed regime's matrix: the foreground at 0 and -20 (the overload matrix has 19).
+# guest's own plan (bench.sh --plan), per topology: the workloads of FLAT_ONLY and the
+# variants of FLAT_ONLY_VARIANTS run on flat only (cells_of(), runs_variant()).
+# Seed 000's matrix, background x foreground latency_nice, without the foreground at 19 (a
+# latency-measuring task at 19 answered no question and cost PROFILE=full ~9 minutes): the
+# seed regime's and the overload regime's.
 SEED_MATRIX = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("0", "-20")]
 # Issue 10's work-per-wakeup sweep: (work per wakeup in µs, workload). schbench-rs -m 1 -t 1
 # -w W -s SWEEP_SLEEP_US next to the seed-scaled load.
 SWEEP = [(50, "schbench-w50"), (500, "schbench-w500"), (2000, "schbench-w2000")]
 SWEEP_SLEEP_US = 10_000
-FLAT_ONLY = {wl for _, wl in SWEEP}
+# The sweep, the light regime (its question, a task whose demand is under its share, does
+# not depend on the topology; 53 s a run) and the columns that compare the series with
+# itself (sched_feats off, preempt=full) run on flat only: make bench PROFILE=full stays
+# under two hours.
+FLAT_ONLY = {wl for _, wl in SWEEP} | {"cyclictest-light"}
+FLAT_ONLY_VARIANTS = {"nofeat", "pfull"}
 CELLS = {
     "cyclictest-idle": [("0", "-"), ("-20", "-")],
     "schbench-idle": [("0", "-"), ("-20", "-")],
     "hackbench": [("0", "-"), ("19", "-"), ("-20", "-")],
     "messaging": [("0", "-"), ("19", "-"), ("-20", "-")],
     "pipe": [("0", "-"), ("19", "-"), ("-20", "-")],
-    "cyclictest-hackbench": MATRIX_3X3,
+    "cyclictest-hackbench": SEED_MATRIX,
     "schbench-hackbench": [("0", "0"), ("0", "19"), ("-20", "0")],
     "two-hogs": [("0", "0"), ("-20", "19")],
     "cyclictest-hog": [("0", "0"), ("-20", "0")],
@@ -72,16 +78,21 @@ FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
              ("cyclictest-hog", "-20", "0"), ("fifo-burst", "-20", "-")}
 # Cells the series also runs with LATENCY_CREDIT off: a task at -20 under load.
 NOCREDIT = {(wl, fg, bg) for wl in LOADED for fg, bg in CELLS[wl] if "-20" in (fg, bg)}
+# Cells the series also runs under preempt=full (bench.sh preempt_full): what the lazy
+# preemption model of the bench kernels costs a wakee at -20.
+PREEMPT_FULL = {("cyclictest-hackbench", "-20", "0"), ("cyclictest-hog", "-20", "0"),
+                ("cyclictest-seed", "-20", "0"), ("cyclictest-light", "-20", "0"),
+                ("schbench-w500", "-20", "0")}
 # The SCHED_FIFO floor: one cell per workload (foreground -20, background default), the
 # fifo column of every foreground -20 row of it (bench.sh fifo_floor).
 FIFO_FLOOR = {wl: ("-20", "0") for wl in ("cyclictest-hackbench", "cyclictest-hog", "cyclictest-seed",
                                           "schbench-seed", "cyclictest-light", "cyclictest-sessions",
                                           *FLAT_ONLY)}
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat")
+VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "pfull")
 VARIANT_TITLE = {"base": "base 7.2", "slice": "custom slice", "fifo": "SCHED_FIFO",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
-                 "nofeat": "latency_nice, feats off"}
+                 "nofeat": "latency_nice, feats off", "pfull": "latency_nice, preempt=full"}
 
 
 def is_default(level):
@@ -98,6 +109,11 @@ def cells_of(wl, topo):
     return [] if wl in FLAT_ONLY and topo != "flat" else CELLS[wl]
 
 
+def runs_variant(variant, topo):
+    """Whether the series runs VARIANT on TOPO at all."""
+    return variant not in FLAT_ONLY_VARIANTS or topo == "flat"
+
+
 def expected_runs(kernel, topo):
     """(workload, fg, bg, variant) a boot of this kernel on this topology must produce."""
     out = set()
@@ -105,10 +121,12 @@ def expected_runs(kernel, topo):
         for fg, bg in cells_of(wl, topo):
             if kernel == "series":
                 out.add((wl, fg, bg, "ln"))
-                if (wl, fg, bg) in FEATS_OFF:
+                if (wl, fg, bg) in FEATS_OFF and runs_variant("nofeat", topo):
                     out.add((wl, fg, bg, "nofeat"))
                 if (wl, fg, bg) in NOCREDIT:
                     out.add((wl, fg, bg, "nocredit"))
+                if (wl, fg, bg) in PREEMPT_FULL and runs_variant("pfull", topo):
+                    out.add((wl, fg, bg, "pfull"))
                 continue
             if is_default(fg) and is_default(bg):
                 out.add((wl, fg, bg, "base"))
@@ -347,7 +365,10 @@ class Data:
             "fifo": self.select(topo, wl, "fifo", *floor) if floor and fg == floor[0] else None,
             "nocredit": self.select(topo, wl, "nocredit", fg, bg) if cell in NOCREDIT else None,
             "ln": self.select(topo, wl, "ln", fg, bg),
-            "nofeat": self.select(topo, wl, "nofeat", fg, bg) if cell in FEATS_OFF else None,
+            "nofeat": self.select(topo, wl, "nofeat", fg, bg)
+            if cell in FEATS_OFF and runs_variant("nofeat", topo) else None,
+            "pfull": self.select(topo, wl, "pfull", fg, bg)
+            if cell in PREEMPT_FULL and runs_variant("pfull", topo) else None,
         }
 
 
@@ -580,7 +601,7 @@ def report(resdir, runs, meta, tags, problems):
                   "under TCG) stays under half its share: a fair policy can serve every period.\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-light")) + "\n")
 
-        md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks, the 3×3 matrix (µs)\n")
+        md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks, seed 000's matrix (µs)\n")
         md.append("Rows: background hackbench level × cyclictest level. Demand far above share: "
                   "no fair policy can serve every period.\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
@@ -653,6 +674,13 @@ def report(resdir, runs, meta, tags, problems):
               "(negative: off is lower).\n")
     md.append(table(["topology", "cell", "metric", "credit on", "credit off (pct)"],
                     on_off_rows(d, topos, NOCREDIT, "nocredit")) + "\n")
+    md.append("## Preemption model: the boot's (lazy on the bench kernels) vs preempt=full\n")
+    md.append("Same kernel, same cell, latency_nice −20; the model switched through "
+              "`/sys/kernel/debug/sched/preempt` for the run; `(pct)` is full against the boot's "
+              "model (negative: full is lower). Under lazy, a wakeup preemption of a task in user "
+              "space waits for the tick or the task's next return to user space.\n")
+    md.append(table(["topology", "cell", "metric", "boot model", "preempt=full (pct)"],
+                    on_off_rows(d, topos, PREEMPT_FULL, "pfull")) + "\n")
     return "\n".join(md)
 
 
@@ -685,6 +713,8 @@ def on_off_rows(d, topos, cells, off):
     """ln against the OFF variant (a sched_feat off) on each of CELLS."""
     rows = []
     for topo in topos:
+        if not runs_variant(off, topo):
+            continue
         for wl, fg, bg in matrix_order(cells):
             if (fg, bg) not in cells_of(wl, topo):
                 continue
@@ -850,7 +880,7 @@ def targets(d, topos):
 # ---------------------------------------------------------------- plots
 
 COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "nofeat": "#2ca02c", "fifo": "#d62728",
-          "nocredit": "#9467bd"}
+          "nocredit": "#9467bd", "pfull": "#8c564b"}
 
 
 def plots(resdir, runs):
@@ -877,7 +907,7 @@ def plots(resdir, runs):
         written.append(path)
 
     for topo in sorted({r["topology"] for r in runs}):
-        # p99 of the 3x3 matrix, three bars per cell.
+        # p99 of the overload matrix, three bars per cell.
         fig, ax = plt.subplots(figsize=(11, 4.2))
         cells = CELLS["cyclictest-hackbench"]
         w = 0.27

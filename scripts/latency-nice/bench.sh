@@ -25,7 +25,8 @@
 # CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs issue 10's
 # regimes, sweep and columns twice and the rest three times, and the sweep only on flat.
 # The guests' estimates (runs, minutes of runs for both topologies, without boots and
-# builds): tiny 250 runs ~18 min, quick 500 runs ~62 min, full 640 runs ~118 min.
+# builds; calibrated on the quick run's own timings): tiny 227 runs ~19 min, quick 454 runs
+# ~61 min, full 548 runs ~103 min (with four boots, ~115 min).
 #
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at

@@ -21,6 +21,10 @@
 #                  ln       latency_nice (with the credit)
 #                  nofeat   latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
 #                           off (the request-size mapping alone), on the cells of feats_off()
+#                  pfull    latency_nice with the kernel switched from its boot preemption
+#                           model (the bench config: lazy) to preempt=full through
+#                           /sys/kernel/debug/sched/preempt, on the cells of preempt_full():
+#                           what lazy preemption costs a latency-sensitive wakee (issue 10)
 # A cell is (workload, foreground value, background value); values are latency_nice
 # levels. On the base kernel a level becomes the custom slice of slice_of(); "base" runs
 # only the default cell, which is the base column of every row of that workload, and
@@ -36,10 +40,11 @@
 #             share (flat: 1/81 of a CPU), so that a fair policy can serve every period
 #             (cyclictest-light). make diagnose measured the measuring thread's CPU per period
 #             on the test kernel: ~90 us at latency_nice 0, ~190 us at -20 (0.2-0.4 % of a
-#             CPU; half the share is 0.6 %)
+#             CPU; half the share is 0.6 %). On flat only (a question of demand against
+#             share, not of the topology; 53 s a run in full)
 #   overload  160 hackbench tasks; cyclictest -i 1000: demand far above share, which no fair
 #             policy can serve (cyclictest-hackbench, schbench-hackbench: the first
-#             matrix, kept for continuity)
+#             matrix, kept for continuity, without its foreground at 19)
 #   sessions  seed, with the background and the foreground each in its own session (setsid):
 #             with autogroup they meet only as two group entities (cyclictest-sessions)
 #   sweep     seed's background, and a periodic task doing W us of work per wakeup:
@@ -116,7 +121,7 @@ slice_of() {
 # Nothing for base, and for fifo's background (its foreground: policy(), fg_wrap()).
 wrap() {
 	case "$1" in
-	ln | nofeat | nocredit) echo "latency-nice -n $2" ;;
+	ln | nofeat | nocredit | pfull) echo "latency-nice -n $2" ;;
 	slice) [ "$(slice_of "$2")" != 0 ] && echo "sched-slice -s $(slice_of "$2")" ;;
 	esac
 }
@@ -139,12 +144,26 @@ loaded() {
 
 # The cells that also run with the series' two sched_feats off: where latency_nice meets
 # load, which is where the features could matter. Their column says which defaults the
-# data supports.
+# data supports. On flat only, like preempt_full(): columns that compare the series with
+# itself do not need both topologies, and PROFILE=full stays under two hours.
 feats_off() { # WORKLOAD FG BG
+	[ "$topo" = flat ] || return 1
 	case "$1 $2 $3" in
 	"hackbench 19 -" | "cyclictest-hackbench -20 0" | "cyclictest-hackbench 0 19" | \
 	"schbench-hackbench 0 19" | "schbench-hackbench -20 0" | "two-hogs -20 19" | \
 	"cyclictest-hog -20 0" | "fifo-burst -20 -") return 0 ;;
+	esac
+	return 1
+}
+
+# The cells that also run under preempt=full: a task at -20 next to load that is mostly in
+# user space (the hog, hackbench's tasks between their syscalls), where a lazy resched
+# request waits for the tick or the return to user space.
+preempt_full() { # WORKLOAD FG BG
+	[ "$topo" = flat ] || return 1
+	case "$1 $2 $3" in
+	"cyclictest-hackbench -20 0" | "cyclictest-hog -20 0" | "cyclictest-seed -20 0" | \
+	"cyclictest-light -20 0" | "schbench-w500 -20 0") return 0 ;;
 	esac
 	return 1
 }
@@ -170,6 +189,7 @@ variants() { # WORKLOAD FG BG
 		feats_off "$@" && echo nofeat
 		# The credit matters wherever a task at -20 meets load.
 		loaded $1 && { [ "$2" = -20 ] || [ "$3" = -20 ]; } && echo nocredit
+		preempt_full "$@" && echo pfull
 		return 0
 	fi
 	fifo_floor "$@" && floor=1 || floor=''
@@ -181,29 +201,31 @@ variants() { # WORKLOAD FG BG
 	return 0
 }
 
-# Repeats of a run: REPS_NEW for issue 10's regimes and columns, REPS for the rest.
+# Repeats of a run: REPS_NEW for issue 10's regimes and columns and for the overload matrix
+# (cyclictest-hackbench: demand above share, kept for continuity; its third repeat paid for
+# the pfull column), REPS for the rest.
 reps_of() { # WORKLOAD VARIANT
 	case "$1 $2" in
 	cyclictest-seed* | schbench-seed* | cyclictest-light* | cyclictest-sessions* | \
-	schbench-w* | *" fifo" | *" nocredit") echo $REPS_NEW ;;
+	cyclictest-hackbench* | schbench-w* | *" fifo" | *" nocredit" | *" pfull") echo $REPS_NEW ;;
 	*) echo $REPS ;;
 	esac
 }
 
 # Workloads and their cells on this topology ("FG BG", BG "-" when there is no background;
-# nothing where the workload does not run). The seed matrix leaves out the foreground at 19
-# (the overload matrix has it): time for the sweep.
+# nothing where the workload does not run). The seed and overload matrices leave out the
+# foreground at 19 of seed 000's 3x3 (a latency-measuring task at 19 answers no question):
+# time for the sweep.
 cells() {
 	case "$1" in
 	hackbench | messaging | pipe) echo "0 - 19 - -20 -" ;;
 	cyclictest-idle | schbench-idle) echo "0 - -20 -" ;;
-	cyclictest-hackbench)
-		for bg in 19 0 -20; do for fg in 19 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
-	cyclictest-seed)
+	cyclictest-hackbench | cyclictest-seed)
 		for bg in 19 0 -20; do for fg in 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
 	schbench-hackbench) echo "0 0 0 19 -20 0" ;;
 	two-hogs) echo "0 0 -20 19" ;;
-	cyclictest-hog | schbench-seed | cyclictest-light | cyclictest-sessions) echo "0 0 -20 0" ;;
+	cyclictest-hog | schbench-seed | cyclictest-sessions) echo "0 0 -20 0" ;;
+	cyclictest-light) [ "$topo" = flat ] && echo "0 0 -20 0" ;;
 	fifo-burst) echo "0 - -20 -" ;;
 	schbench-w*) [ "$topo" = flat ] && echo "0 0 -20 0" ;;
 	esac
@@ -214,13 +236,18 @@ WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hac
 # The CPU of the one-CPU workloads (cyclictest-hog, fifo-burst): the last one.
 last_cpu=$((ncpu - 1))
 
-# Seconds a run takes, for the estimate: a timed run D plus ~3 s (starting its background
-# and the tools under TCG), the light regime 5*D plus 3, a throughput run ~5 s.
+# Seconds a run takes, for the estimate, as the guests' index.tsv measured them (make bench
+# PROFILE=quick, flat, 269 runs): a timed run D plus ~1 s; next to the 160 hackbench tasks
+# D plus ~12 s (the tool itself takes that long to start, mlockall() and all, among 80
+# runnable tasks per CPU: 16.2 s per cyclictest-hackbench run and 13.9 s per
+# schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20); a
+# throughput run ~3 s.
 est() { # WORKLOAD
 	case "$1" in
-	hackbench | messaging | pipe) echo 5 ;;
-	cyclictest-light) echo $((5 * D + 3)) ;;
-	*) echo $((D + 3)) ;;
+	hackbench | messaging | pipe) echo 3 ;;
+	cyclictest-light) echo $((5 * D + 13)) ;;
+	cyclictest-hackbench | schbench-hackbench) echo $((D + 12)) ;;
+	*) echo $((D + 1)) ;;
 	esac
 }
 
@@ -258,6 +285,14 @@ feat() {
 		echo $f > $FEAT
 		grep -qw $f $FEAT || { say "sched_feat $f did not take"; return 1; }
 	done
+}
+
+# preempt MODE: switch the preemption model (PREEMPT_DYNAMIC) and check that it took.
+PREEMPT=/sys/kernel/debug/sched/preempt
+preempt_mode() { sed -n 's/.*(\([a-z]*\)).*/\1/p' $PREEMPT 2>/dev/null; }
+preempt() {
+	echo $1 > $PREEMPT 2>/dev/null
+	[ "$(preempt_mode)" = $1 ] || { say "preempt=$1 did not take"; return 1; }
 }
 
 # The background of the workloads under load. Starting and stopping 160 hackbench tasks
@@ -380,7 +415,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		# one CPU: after how many bursts the probe runs first (the former fifo.sh). The
 		# probe sets its own latency_nice or custom slice (microseconds here).
 		case $v in
-		ln | nofeat | nocredit) set -- $fg ;;
+		ln | nofeat | nocredit | pfull) set -- $fg ;;
 		base) set -- 0 ;;
 		slice) set -- 0 $(($(slice_of $fg) / 1000)) ;;
 		esac
@@ -417,6 +452,8 @@ done
 } > $R/meta.txt
 printf 'workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile\n' > $R/index.tsv
 
+boot_preempt=$(preempt_mode)
+
 # One run, with its sched_feats; a workload's background is stopped when the next begins.
 n=0 prev=''
 run_cell() { # WORKLOAD FG BG VARIANT REP
@@ -431,12 +468,14 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	case $4 in
 	nofeat) feat NO_LATENCY_PREEMPT NO_LATENCY_PICK || ok=1 ;;
 	nocredit) feat NO_LATENCY_CREDIT || ok=1 ;;
+	pfull) preempt full || ok=1 ;;
 	esac
 	run_one $1 $4 $2 $3 $out > $out.txt 2>&1
 	rc=$?
 	case $4 in
 	nofeat) feat LATENCY_PREEMPT LATENCY_PICK ;;
 	nocredit) feat LATENCY_CREDIT ;;
+	pfull) [ -z "$boot_preempt" ] || preempt "$boot_preempt" ;;
 	esac
 	# A run whose sched_feats did not take measured another column: it fails.
 	[ $ok = 0 ] || rc=1
