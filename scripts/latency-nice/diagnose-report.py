@@ -5,10 +5,10 @@ usage: diagnose-report.py DIAG.txt...   (the LN-DIAG: lines of one boot each)
 """
 import sys
 
-COLS = ("regime way interval_us served/expected avg_us max_us wakeups cost_us cpu/served invol slow "
+COLS = ("regime way interval_us served/expected start_ms avg_us max_us wakeups cost_us cpu/served invol slow "
         "ineligible protected not_picked resched lazy other preemptions preempted "
         "preempted_ineligible").split()
-HEAD = ("| regime | way | interval µs | served / expected | avg µs | max µs | wakeups "
+HEAD = ("| regime | way | interval µs | served / expected | thread start ms | avg µs | max µs | wakeups "
         "| CPU µs / wakeup | CPU µs / served period | involuntary switches "
         "| slow wakeups | ineligible | protected | not picked | resched | lazy | other "
         "| preemptions | then waited: eligible | ineligible |")

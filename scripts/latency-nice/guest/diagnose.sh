@@ -45,6 +45,9 @@ counters() { # PID
 		[ "${t##*/}" != "$1" ] && [ -r $t/sched ] && { best=$t; break; }
 	done
 	[ -n "$best" ] || { echo "wakeups=0"; return; }
+	# How long after the exec the measuring thread started (stat field 22, in clock ticks of
+	# 10 ms): next to 160 runnable tasks, seconds.
+	printf 'start_ms=%d ' $((($(cut -d' ' -f22 "$best/stat") - $(cut -d' ' -f22 "/proc/$1/stat")) * 10))
 	awk '
 		$1 == "se.latency_wakeups" { w = $3 }
 		$1 == "se.latency_preemptions" { pr = $3 }
@@ -72,6 +75,11 @@ in_group() {
 	exec sh -c 'echo $$ > '"$CG/$g"'/cgroup.procs && exec "$@"' sh "$@"
 }
 
+nthreads() { # PID
+	set -- /proc/"$1"/task/*
+	[ -e "$1" ] && echo $# || echo 0
+}
+
 run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
 	load_g=none lat_g=none
@@ -91,7 +99,17 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	in_group $lat_g "$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
 	ctpid=$!
-	sleep $((secs - 1))
+	t_exec=$(date +%s)
+	# -D counts from the exec, and next to 160 runnable tasks the measuring thread starts
+	# seconds later under TCG (start_ms): read its counters a second before the end, or as
+	# soon as it exists if it starts later than that.
+	i=0
+	while [ "$(nthreads $ctpid)" -lt 2 ] && [ $i -lt $((secs * 10)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	left=$((t_exec + secs - 1 - $(date +%s)))
+	[ $left -le 0 ] || sleep $left
 	c=$(counters $ctpid)
 	wait $ctpid
 	kill $hbpid 2>/dev/null; wait $hbpid 2>/dev/null

@@ -896,3 +896,38 @@ proptest! {
         prop_assert!(m.hog_share_error() <= 0.005, "hog split error {}", m.hog_share_error());
     }
 }
+
+/// The overload regime of issue 10 in the model: a task doing 150 us of work every 1 ms (its
+/// demand far above its share) next to 20 or 40 hogs at HZ=250, the series' pick and wakeup
+/// rules. -20 is served no fewer periods than 0 and answers no slower on average: under
+/// tick-driven (lazy) preemption its credit lets it finish more cycles inside its share
+/// (20 hogs: 6367 cycles, avg 2.3 ms at -20; 4980, avg 3.2 ms at 0). The guest's overload
+/// cells, where -20 was served fewer periods than 0, are therefore not this mechanism
+/// (BENCHMARKS.md: the tool's start-up under overload, the cost of a cycle under TCG).
+#[test]
+fn overload_not_slower_at_minus_20() {
+    let tick = 4 * MS;
+    for n in [20usize, 40] {
+        let specs = |ln| {
+            let mut v = vec![periodic(ln, MS, 150 * US)];
+            v.extend((0..n).map(|_| hog(0, 0)));
+            v
+        };
+        let zero = run(Variant::NoCredit, tick, &specs(0), 10);
+        let credit = run_picking(Variant::Credit, tick, &specs(-20), 10);
+        let avg = |m: &Model| m.ents[0].resp_sum / m.ents[0].cycles.max(1);
+        eprintln!(
+            "{n} hogs: cycles/avg response at 0 {}/{} ns, at -20 {}/{} ns",
+            zero.ents[0].cycles,
+            avg(&zero),
+            credit.ents[0].cycles,
+            avg(&credit)
+        );
+        assert_bounded(&credit, &format!("overload {n}"));
+        assert!(
+            credit.ents[0].cycles >= zero.ents[0].cycles,
+            "{n} hogs: periods"
+        );
+        assert!(avg(&credit) <= avg(&zero), "{n} hogs: -20 slower than 0");
+    }
+}
