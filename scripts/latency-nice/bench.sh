@@ -12,7 +12,9 @@
 # setups (flat: 2 vCPUs; numa: 2 sockets x 4 CPUs), runs scripts/latency-nice/guest/bench.sh
 # and writes its raw outputs to a virtio result disk, unpacked here. bench-report.py then
 # writes results.json/results.csv (every sample), report.md and the PNG plots.
-# BENCH_TOPOLOGIES (default "flat numa") picks the topologies.
+# BENCH_TOPOLOGIES (default "flat numa") picks the topologies. BENCH_BOOTS="TOPO-KERNEL ..."
+# (e.g. "flat-series") runs only those boots again and keeps the other boots' raw results
+# of the last run of this profile: for a boot that failed (its kernels must be the same).
 #
 # The columns of the report: base 7.2 (the base kernel, nothing set), custom slice (the base
 # kernel, mainline's sched_runtime slice), SCHED_FIFO (the base kernel, the foreground at
@@ -48,6 +50,9 @@ mkdir -p "$outroot"
 outroot=$(cd "$outroot" && pwd)
 res=$outroot/$profile
 topologies=${BENCH_TOPOLOGIES:-flat numa}
+boots=${BENCH_BOOTS:-}
+# wanted TAG: whether this run boots TAG.
+wanted() { [ -z "$boots" ] || case " $boots " in *" $1 "*) true ;; *) false ;; esac; }
 
 # The guest's plan for each boot (the same script, --plan: nothing runs): the runs and their
 # estimated seconds (a timed run D + ~3 s, the light regime 5*D + 3, a throughput run ~5 s).
@@ -62,6 +67,7 @@ for topo in $topologies; do
 	*) echo "bench: unknown topology '$topo' in BENCH_TOPOLOGIES (flat|numa)" >&2; exit 2 ;;
 	esac
 	for kernel in base series; do
+		wanted "$topo-$kernel" || continue
 		read -r n s < <(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
 			awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
 		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
@@ -103,7 +109,12 @@ fi
 "$S/mkinitramfs.sh" --bench "$outroot/initramfs-bench.cpio.gz"
 say "kernels and initramfs ready in $(($(date +%s) - t0)) s"
 
-rm -rf "$res"
+if [ -n "$boots" ]; then
+	[ -d "$res/raw" ] || { echo "bench: BENCH_BOOTS: no earlier run in $res to complete" >&2; exit 1; }
+	say "booting only $boots; the other boots' results in $res stay"
+else
+	rm -rf "$res"
+fi
 mkdir -p "$res/raw" "$res/logs"
 if [ -z "${BENCH_IMAGE:-}" ]; then
 	cp "$outroot/build-series/.config" "$res/config-series"
@@ -127,6 +138,8 @@ echo "$version" > "$res/base-version"
 for topo in $topologies; do
 	for kernel in base series; do
 		tag=$topo-$kernel
+		wanted "$tag" || continue
+		rm -rf "$res/raw/$tag"
 		disk=$res/logs/disk-$tag.img
 		rm -f "$disk"
 		truncate -s 256M "$disk"

@@ -901,9 +901,10 @@ proptest! {
 /// demand far above its share) next to 20 or 40 hogs at HZ=250, the series' pick and wakeup
 /// rules. -20 is served no fewer periods than 0 and answers no slower on average: under
 /// tick-driven (lazy) preemption its credit lets it finish more cycles inside its share
-/// (20 hogs: 6367 cycles, avg 2.3 ms at -20; 4980, avg 3.2 ms at 0). The guest's overload
-/// cells, where -20 was served fewer periods than 0, are therefore not this mechanism
-/// (BENCHMARKS.md: the tool's start-up under overload, the cost of a cycle under TCG).
+/// (20 hogs: 6367 cycles, avg 2.3 ms at -20; 4980, avg 3.2 ms at 0; the same order with an
+/// update_curr() every 20 or 50 us between ticks, tried while writing this). The guest's
+/// overload cells, where -20 was served fewer periods than 0 under lazy preemption, come
+/// from something this model leaves out (BENCHMARKS.md, "Overload under lazy preemption").
 #[test]
 fn overload_not_slower_at_minus_20() {
     let tick = 4 * MS;
