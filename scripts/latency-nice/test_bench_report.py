@@ -424,6 +424,8 @@ class Numa(unittest.TestCase):
     def test_numa_report_has_no_sweep(self):
         numa = self.report[self.report.index("## Topology `numa`"):self.report.index("## Targets")]
         self.assertNotIn("Work per wakeup", numa)
+        self.assertNotIn("Light task under overload", numa)
+        self.assertNotIn("| numa | light:", self.report)
         self.assertIn("Work per wakeup", self.report[:self.report.index("## Topology `numa`")])
         self.assertNotIn("| numa | work ", self.report)
         self.assertIn("| flat | work 50 µs:", self.report)
