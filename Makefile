@@ -18,7 +18,7 @@ SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset sched_rs_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
-	sched_latency_tables
+	sched_latency_tables sched_latency_run
 TOPOLOGIES  := flat numa
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of latency_nice run-on (LATENCY_RUN) on constructed runqueues:
+ * a latency-sensitive entity, once picked, is protected for the base slice
+ * B, not for its own short request nor the shortest request queued next to
+ * it (set_protect_slice()); the end of its request reschedules it only once
+ * that protection is over (latency_run_on(), which update_curr() asks); a
+ * protected pick keeps it, eligible or not; a waking task at latency_nice >= 0
+ * does not preempt it, and a latency-sensitive one ends its protection
+ * (latency_run_keeps()).
+ *
+ * Included at the end of fair.c after latency_credit_kunit.c, whose helpers
+ * (lnk_*, lck_entity()) it uses: no rq, no lock, no timing. Entities have
+ * nice 0, so virtual time is real time.
+ */
+
+static int lrk_init(struct kunit *test)
+{
+	if (!sched_feat(LATENCY_RUN) || !sched_feat(RUN_TO_PARITY))
+		kunit_skip(test, "NO_LATENCY_RUN or NO_RUN_TO_PARITY");
+	return 0;
+}
+
+/*
+ * C (-20, request B/10) picked next to A (0, request B): protected up to v + B,
+ * past its own deadline v + B/10; A picked instead is protected up to its
+ * deadline, as in mainline. Next to D (-20, request B/10) too: a shorter
+ * request queued does not cut run-on protection (RUN_TO_PARITY's would).
+ */
+static void picked_sensitive_protected_for_base_slice(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b / 10);
+	struct sched_entity *d;
+
+	lnk_queue(cfs_rq, a);
+	set_protect_slice(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->vprot, v + b);
+
+	set_protect_slice(cfs_rq, a);
+	KUNIT_EXPECT_EQ(test, a->vprot, a->deadline);
+
+	d = lck_entity(test, cfs_rq, -20, v, b / 10);
+	lnk_queue(cfs_rq, d);
+	set_protect_slice(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->vprot, v + b);
+	set_protect_slice(cfs_rq, a);
+	KUNIT_EXPECT_EQ(test, a->vprot, v + b / 10);
+}
+
+/*
+ * The end of C's request (-20) does not reschedule while it is protected,
+ * and does once it has run B; at latency_nice 0 a request end always does.
+ */
+static void request_end_reschedules_after_protection(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b / 10);
+
+	lnk_queue(cfs_rq, a);
+	set_protect_slice(cfs_rq, c);
+	c->vruntime = v + b / 2;
+	KUNIT_EXPECT_TRUE(test, latency_run_on(c));
+	c->vruntime = v + b;
+	KUNIT_EXPECT_FALSE(test, latency_run_on(c));
+
+	set_protect_slice(cfs_rq, a);
+	a->vruntime = a->deadline;
+	KUNIT_EXPECT_FALSE(test, latency_run_on(a));
+}
+
+/*
+ * C (-20) inside its run-on protection and beyond its credit: a protected
+ * pick keeps it, an unprotected one (PREEMPT_SHORT) does not, and a waking A
+ * (0, the load) leaves it alone (latency_run_keeps()), its protection
+ * untouched. A waking D (-20) ends the protection and EEVDF's rule decides:
+ * C is not eligible, so the pick is not C.
+ */
+static void load_wakee_keeps_sensitive_wakee_cuts(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b / 10);
+	struct sched_entity *d = lck_entity(test, cfs_rq, -20, v, b / 10);
+
+	lnk_queue(cfs_rq, a);
+	set_protect_slice(cfs_rq, c);
+	c->vprot = v + 4 * b;
+	lnk_run(cfs_rq, c);
+	c->vruntime = v + 3 * b;
+	c->deadline = c->vruntime + b / 10;
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), a);
+	KUNIT_EXPECT_TRUE(test, latency_run_keeps(c, a));
+	KUNIT_EXPECT_EQ(test, c->vprot, v + 4 * b);
+
+	lnk_queue(cfs_rq, d);
+	KUNIT_EXPECT_FALSE(test, latency_run_keeps(c, d));
+	KUNIT_EXPECT_FALSE(test, protect_slice(c));
+	KUNIT_EXPECT_PTR_NE(test, pick_eevdf(cfs_rq, true), c);
+
+	/* Past its protection nothing keeps it. */
+	KUNIT_EXPECT_FALSE(test, latency_run_keeps(c, a));
+}
+
+static struct kunit_case latency_run_cases[] = {
+	KUNIT_CASE(picked_sensitive_protected_for_base_slice),
+	KUNIT_CASE(request_end_reschedules_after_protection),
+	KUNIT_CASE(load_wakee_keeps_sensitive_wakee_cuts),
+	{}
+};
+
+static struct kunit_suite latency_run_suite = {
+	.name = "sched_latency_run",
+	.init = lrk_init,
+	.test_cases = latency_run_cases,
+};
+
+kunit_test_suites(&latency_run_suite);
