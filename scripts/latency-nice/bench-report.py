@@ -41,10 +41,10 @@ SWEEP = [(50, "schbench-w50"), (500, "schbench-w500"), (2000, "schbench-w2000")]
 SWEEP_SLEEP_US = 10_000
 # The sweep, the light regime (its question, a task whose demand is under its share, does
 # not depend on the topology; 53 s a run) and the columns that compare the series with
-# itself (sched_feats off, preempt=full) run on flat only: make bench PROFILE=full stays
+# itself (sched_feats off, run-on off) run on flat only: make bench PROFILE=full stays
 # under two hours.
 FLAT_ONLY = {wl for _, wl in SWEEP} | {"cyclictest-light"}
-FLAT_ONLY_VARIANTS = {"nofeat", "pfull"}
+FLAT_ONLY_VARIANTS = {"nofeat", "norun"}
 CELLS = {
     "cyclictest-idle": [("0", "-"), ("-20", "-")],
     "schbench-idle": [("0", "-"), ("-20", "-")],
@@ -78,9 +78,9 @@ FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
              ("cyclictest-hog", "-20", "0"), ("fifo-burst", "-20", "-")}
 # Cells the series also runs with LATENCY_CREDIT off: a task at -20 under load.
 NOCREDIT = {(wl, fg, bg) for wl in LOADED for fg, bg in CELLS[wl] if "-20" in (fg, bg)}
-# Cells the series also runs under preempt=full (bench.sh preempt_full): what the lazy
-# preemption model of the bench kernels costs a wakee at -20.
-PREEMPT_FULL = {("cyclictest-hackbench", "-20", "0"), ("cyclictest-hog", "-20", "0"),
+# Cells the series also runs with LATENCY_RUN off (bench.sh run_on_off): a task at -20 next
+# to load, whose work per wakeup may exceed its 0.1 ms request.
+RUN_ON_OFF = {("cyclictest-hackbench", "-20", "0"), ("cyclictest-hog", "-20", "0"),
                 ("cyclictest-seed", "-20", "0"), ("cyclictest-light", "-20", "0"),
                 ("schbench-w500", "-20", "0")}
 # The SCHED_FIFO floor: one cell per workload (foreground -20, background default), the
@@ -89,10 +89,10 @@ FIFO_FLOOR = {wl: ("-20", "0") for wl in ("cyclictest-hackbench", "cyclictest-ho
                                           "schbench-seed", "cyclictest-light", "cyclictest-sessions",
                                           *FLAT_ONLY)}
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "pfull")
+VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "norun")
 VARIANT_TITLE = {"base": "base 7.2", "slice": "custom slice", "fifo": "SCHED_FIFO",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
-                 "nofeat": "latency_nice, feats off", "pfull": "latency_nice, preempt=full"}
+                 "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on"}
 
 
 def is_default(level):
@@ -125,8 +125,8 @@ def expected_runs(kernel, topo):
                     out.add((wl, fg, bg, "nofeat"))
                 if (wl, fg, bg) in NOCREDIT:
                     out.add((wl, fg, bg, "nocredit"))
-                if (wl, fg, bg) in PREEMPT_FULL and runs_variant("pfull", topo):
-                    out.add((wl, fg, bg, "pfull"))
+                if (wl, fg, bg) in RUN_ON_OFF and runs_variant("norun", topo):
+                    out.add((wl, fg, bg, "norun"))
                 continue
             if is_default(fg) and is_default(bg):
                 out.add((wl, fg, bg, "base"))
@@ -370,8 +370,8 @@ class Data:
             "ln": self.select(topo, wl, "ln", fg, bg),
             "nofeat": self.select(topo, wl, "nofeat", fg, bg)
             if cell in FEATS_OFF and runs_variant("nofeat", topo) else None,
-            "pfull": self.select(topo, wl, "pfull", fg, bg)
-            if cell in PREEMPT_FULL and runs_variant("pfull", topo) else None,
+            "norun": self.select(topo, wl, "norun", fg, bg)
+            if cell in RUN_ON_OFF and runs_variant("norun", topo) else None,
         }
 
 
@@ -678,13 +678,12 @@ def report(resdir, runs, meta, tags, problems):
               "(negative: off is lower).\n")
     md.append(table(["topology", "cell", "metric", "credit on", "credit off (pct)"],
                     on_off_rows(d, topos, NOCREDIT, "nocredit")) + "\n")
-    md.append("## Preemption model: the boot's (lazy on the bench kernels) vs preempt=full\n")
-    md.append("Same kernel, same cell, latency_nice −20; the model switched through "
-              "`/sys/kernel/debug/sched/preempt` for the run; `(pct)` is full against the boot's "
-              "model (negative: full is lower). Under lazy, a wakeup preemption of a task in user "
-              "space waits for the tick or the task's next return to user space.\n")
-    md.append(table(["topology", "cell", "metric", "boot model", "preempt=full (pct)"],
-                    on_off_rows(d, topos, PREEMPT_FULL, "pfull")) + "\n")
+    md.append("## LATENCY_RUN on (default) vs off\n")
+    md.append("Same kernel, same cell, latency_nice −20, the other sched_feats on; `(pct)` is off "
+              "against on (negative: off is lower). Run-on keeps a picked −20 task on the CPU for "
+              "the base slice against the load, past the end of its 0.1 ms request.\n")
+    md.append(table(["topology", "cell", "metric", "run-on on", "run-on off (pct)"],
+                    on_off_rows(d, topos, RUN_ON_OFF, "norun")) + "\n")
     return "\n".join(md)
 
 
@@ -886,7 +885,7 @@ def targets(d, topos):
 # ---------------------------------------------------------------- plots
 
 COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "nofeat": "#2ca02c", "fifo": "#d62728",
-          "nocredit": "#9467bd", "pfull": "#8c564b"}
+          "nocredit": "#9467bd", "norun": "#8c564b"}
 
 
 def plots(resdir, runs):

@@ -285,7 +285,7 @@ class Issue10(unittest.TestCase):
     def test_tables_show_the_columns_of_their_rows(self):
         five = "|  | base 7.2 | custom slice (pct) | SCHED_FIFO (pct) | latency_nice, no credit (pct) | " \
                "latency_nice (credit) (pct) |"
-        full = " latency_nice, preempt=full (pct) |"
+        full = " latency_nice, no run-on (pct) |"
         for title in ("Seed-scaled regime: schbench", "Different sessions"):
             self.assertIn(five + "\n", section(self.report, title), title)
         for title in ("Light task under overload", "Seed-scaled regime: cyclictest", "Work per wakeup"):
@@ -457,7 +457,7 @@ class GuestPlan(unittest.TestCase):
                 self.assertEqual({r[4] for r in plan}, {"1"})
 
     def test_sweep_on_flat_only(self):
-        for kernel, want in (("base", {"base", "slice", "fifo"}), ("series", {"ln", "nocredit", "pfull"})):
+        for kernel, want in (("base", {"base", "slice", "fifo"}), ("series", {"ln", "nocredit", "norun"})):
             flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in br.FLAT_ONLY]
             self.assertEqual({r[0] for r in flat}, br.FLAT_ONLY)
             self.assertEqual({r[3] for r in flat}, want)
@@ -477,7 +477,7 @@ class GuestPlan(unittest.TestCase):
             for wl, fg, bg, v, rep, _ in guest_plan(kernel, "full"):
                 reps.setdefault((wl, fg, bg, v), set()).add(int(rep))
             for (wl, fg, bg, v), got in reps.items():
-                want = {1, 2} if wl in new or v in ("fifo", "nocredit", "pfull") else {1, 2, 3}
+                want = {1, 2} if wl in new or v in ("fifo", "nocredit", "norun") else {1, 2, 3}
                 self.assertEqual(got, want, (wl, fg, bg, v))
 
     def test_estimate(self):

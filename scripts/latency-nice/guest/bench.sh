@@ -21,10 +21,9 @@
 #                  ln       latency_nice (with the credit)
 #                  nofeat   latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
 #                           off (the request-size mapping alone), on the cells of feats_off()
-#                  pfull    latency_nice with the kernel switched from its boot preemption
-#                           model (the bench config: lazy) to preempt=full through
-#                           /sys/kernel/debug/sched/preempt, on the cells of preempt_full():
-#                           what lazy preemption costs a latency-sensitive wakee (issue 10)
+#                  norun    latency_nice with the LATENCY_RUN sched_feat off (run-on: a
+#                           picked -20 task keeps the CPU for the base slice against the
+#                           load), on the cells of run_on_off()
 # A cell is (workload, foreground value, background value); values are latency_nice
 # levels. On the base kernel a level becomes the custom slice of slice_of(); "base" runs
 # only the default cell, which is the base column of every row of that workload, and
@@ -121,7 +120,7 @@ slice_of() {
 # Nothing for base, and for fifo's background (its foreground: policy(), fg_wrap()).
 wrap() {
 	case "$1" in
-	ln | nofeat | nocredit | pfull) echo "latency-nice -n $2" ;;
+	ln | nofeat | nocredit | norun) echo "latency-nice -n $2" ;;
 	slice) [ "$(slice_of "$2")" != 0 ] && echo "sched-slice -s $(slice_of "$2")" ;;
 	esac
 }
@@ -144,7 +143,7 @@ loaded() {
 
 # The cells that also run with the series' two sched_feats off: where latency_nice meets
 # load, which is where the features could matter. Their column says which defaults the
-# data supports. On flat only, like preempt_full(): columns that compare the series with
+# data supports. On flat only, like run_on_off(): columns that compare the series with
 # itself do not need both topologies, and PROFILE=full stays under two hours.
 feats_off() { # WORKLOAD FG BG
 	[ "$topo" = flat ] || return 1
@@ -156,10 +155,11 @@ feats_off() { # WORKLOAD FG BG
 	return 1
 }
 
-# The cells that also run under preempt=full: a task at -20 next to load that is mostly in
-# user space (the hog, hackbench's tasks between their syscalls), where a lazy resched
-# request waits for the tick or the return to user space.
-preempt_full() { # WORKLOAD FG BG
+# The cells that also run with LATENCY_RUN off: a task at -20 next to load, whose work per
+# wakeup may exceed its 0.1 ms request. (Until the run-on patch these cells ran under
+# preempt=full, switched at runtime from lazy, for issue 10's item 5, answered in
+# BENCHMARKS.md: a switch under TCG ended in an int3 Oops twice.)
+run_on_off() { # WORKLOAD FG BG
 	[ "$topo" = flat ] || return 1
 	case "$1 $2 $3" in
 	"cyclictest-hackbench -20 0" | "cyclictest-hog -20 0" | "cyclictest-seed -20 0" | \
@@ -189,7 +189,7 @@ variants() { # WORKLOAD FG BG
 		feats_off "$@" && echo nofeat
 		# The credit matters wherever a task at -20 meets load.
 		loaded $1 && { [ "$2" = -20 ] || [ "$3" = -20 ]; } && echo nocredit
-		preempt_full "$@" && echo pfull
+		run_on_off "$@" && echo norun
 		return 0
 	fi
 	fifo_floor "$@" && floor=1 || floor=''
@@ -203,11 +203,11 @@ variants() { # WORKLOAD FG BG
 
 # Repeats of a run: REPS_NEW for issue 10's regimes and columns and for the overload matrix
 # (cyclictest-hackbench: demand above share, kept for continuity; its third repeat paid for
-# the pfull column), REPS for the rest.
+# the preempt=full column, now the norun one), REPS for the rest.
 reps_of() { # WORKLOAD VARIANT
 	case "$1 $2" in
 	cyclictest-seed* | schbench-seed* | cyclictest-light* | cyclictest-sessions* | \
-	cyclictest-hackbench* | schbench-w* | *" fifo" | *" nocredit" | *" pfull") echo $REPS_NEW ;;
+	cyclictest-hackbench* | schbench-w* | *" fifo" | *" nocredit" | *" norun") echo $REPS_NEW ;;
 	*) echo $REPS ;;
 	esac
 }
@@ -252,11 +252,9 @@ est() { # WORKLOAD
 }
 
 # each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run, in the order they
-# run (repeats outermost; REPS_NEW <= REPS): every variant but pfull, then pfull's runs (see
-# run_cell()).
+# run (repeats outermost; REPS_NEW <= REPS).
 each_run() {
-	each_pass "$1" -pfull
-	each_pass "$1" pfull
+	each_pass "$1" -
 }
 each_pass() { # FUNCTION -VARIANT|VARIANT: the runs without VARIANT, or only its runs
 	cb=$1 sel=$2
@@ -296,16 +294,6 @@ feat() {
 		echo $f > $FEAT
 		grep -qw $f $FEAT || { say "sched_feat $f did not take"; return 1; }
 	done
-}
-
-# preempt MODE: switch the preemption model (PREEMPT_DYNAMIC) and check that it took.
-PREEMPT=/sys/kernel/debug/sched/preempt
-preempt_mode() { sed -n 's/.*(\([a-z]*\)).*/\1/p' $PREEMPT 2>/dev/null; }
-preempt() {
-	# Already there: no switch at all (a switch patches the running kernel, see run_cell()).
-	[ "$(preempt_mode)" = "$1" ] && return 0
-	echo $1 > $PREEMPT 2>/dev/null
-	[ "$(preempt_mode)" = $1 ] || { say "preempt=$1 did not take"; return 1; }
 }
 
 # The background of the workloads under load. Starting and stopping 160 hackbench tasks
@@ -428,7 +416,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		# one CPU: after how many bursts the probe runs first (the former fifo.sh). The
 		# probe sets its own latency_nice or custom slice (microseconds here).
 		case $v in
-		ln | nofeat | nocredit | pfull) set -- $fg ;;
+		ln | nofeat | nocredit | norun) set -- $fg ;;
 		base) set -- 0 ;;
 		slice) set -- 0 $(($(slice_of $fg) / 1000)) ;;
 		esac
@@ -465,8 +453,6 @@ done
 } > $R/meta.txt
 printf 'workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile\n' > $R/index.tsv
 
-boot_preempt=$(preempt_mode)
-
 # One run, with its sched_feats; a workload's background is stopped when the next begins.
 n=0 prev=''
 # write_results: the results so far onto the result disk (a tar archive; the host unpacks
@@ -481,16 +467,8 @@ write_results() {
 	fi
 }
 
-# A pfull run switches the preemption model with nothing running: the switch patches static
-# calls in the running kernel, and under TCG a switch while hackbench ran on the other vCPU
-# ended in an int3 Oops at a patched call site (make bench PROFILE=full, 6c6518f); so did a
-# write of "full" to the test kernel already at full, with nothing running but RCU's kthread
-# (make bench-smoke, 3798ad7). The background is stopped before each switch (the run starts
-# its own again), no switch is made to the model already in use (the test kernel boots at
-# full: its pfull runs switch nothing), and the pfull runs come last, after the results of
-# all others are on the result disk.
 run_cell() { # WORKLOAD FG BG VARIANT REP
-	{ [ "$1" = "$prev" ] && [ "$4" != pfull ]; } || background_stop
+	[ "$1" = "$prev" ] || background_stop
 	prev=$1
 	n=$((n + 1))
 	mkdir -p $R/$1
@@ -501,14 +479,14 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	case $4 in
 	nofeat) feat NO_LATENCY_PREEMPT NO_LATENCY_PICK || ok=1 ;;
 	nocredit) feat NO_LATENCY_CREDIT || ok=1 ;;
-	pfull) preempt full || ok=1 ;;
+	norun) feat NO_LATENCY_RUN || ok=1 ;;
 	esac
 	run_one $1 $4 $2 $3 $out > $out.txt 2>&1
 	rc=$?
 	case $4 in
 	nofeat) feat LATENCY_PREEMPT LATENCY_PICK ;;
 	nocredit) feat LATENCY_CREDIT ;;
-	pfull) background_stop; [ -z "$boot_preempt" ] || preempt "$boot_preempt" ;;
+	norun) feat LATENCY_RUN ;;
 	esac
 	# A run whose sched_feats did not take measured another column: it fails.
 	[ $ok = 0 ] || rc=1
@@ -517,12 +495,7 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' $1 $2 $3 $4 $5 $rc $((t1 - t0)) \
 		"${out#"$R"/}.txt" >> $R/index.tsv
 }
-each_pass run_cell -pfull
+each_run run_cell
 background_stop
 write_results
-if [ -n "$(each_pass echo pfull)" ]; then
-	each_pass run_cell pfull
-	background_stop
-	write_results
-fi
 say "done"

@@ -20,7 +20,8 @@
 #   groups    seed's load and cyclictest each in a cgroup of its own (ln.diag_regimes=groups;
 #             not in the default set): the credit through group entities
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
-# ln-20/credit, fifo (SCHED_FIFO 1: the floor).
+# ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series),
+# fifo (SCHED_FIFO 1: the floor).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
 base_secs=10 regimes="seed light overload" light_us=50000
@@ -94,7 +95,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	esac
 	case $way in
 	*nocredit) echo NO_LATENCY_CREDIT > $FEAT ;;
-	*) echo LATENCY_CREDIT > $FEAT ;;
+	*norun) echo NO_LATENCY_RUN > $FEAT ;;
 	esac
 	in_group $lat_g "$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
@@ -114,7 +115,10 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	wait $ctpid
 	kill $hbpid 2>/dev/null; wait $hbpid 2>/dev/null
 	pkill hackbench 2>/dev/null
-	echo LATENCY_CREDIT > $FEAT
+	case $way in
+	*nocredit) echo LATENCY_CREDIT > $FEAT ;;
+	*norun) echo LATENCY_RUN > $FEAT ;;
+	esac
 	# "C:%7lu ... Avg:%8ld Max:%8ld": the value is in the same field or the next.
 	stats=$(awk 'function v(i, k) { x = substr($i, length(k) + 1); return x != "" ? x : $(i + 1) }
 		/^T:/ { for (i = 1; i <= NF; i++) {
@@ -131,7 +135,7 @@ for regime in $regimes; do
 	light)	hb="-g 4" interval=$light_us ;;
 	overload) hb="-g 4" interval=1000 ;;
 	esac
-	for way in ln0 ln-20/nocredit ln-20/credit fifo; do
+	for way in ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo; do
 		run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
 	done
 done
