@@ -21,7 +21,7 @@ out=${2:?}
 mkdir -p "$out"
 "$S/mkinitramfs.sh" "$out/initramfs-diagnose.cpio.gz" "$S/guest/diagnose.sh"
 for mode in ${DIAG_MODES:-full lazy}; do
-	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10} ln.diag_regimes=${DIAG_REGIMES:-seed,light,overload} ln.diag_light_us=${DIAG_LIGHT_US:-50000}" \
+	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10} ln.diag_regimes=${DIAG_REGIMES:-seed,light,overload} ln.diag_light_us=${DIAG_LIGHT_US:-50000} ln.diag_ways=${DIAG_WAYS:-ln0,ln-20/nocredit,ln-20/norun,ln-20/credit,fifo}" \
 		"$S/boot.sh" flat "$image" "$out/initramfs-diagnose.cpio.gz" "$out/console-$mode.log" demo || true
 	grep -a '^LN-DIAG:' "$out/console-$mode.log" | sed 's/\r//' > "$out/diag-$mode.txt"
 	grep -q '^LN-DIAG: end' "$out/diag-$mode.txt" || {

@@ -21,15 +21,19 @@
 #             not in the default set): the credit through group entities
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series),
-# fifo (SCHED_FIFO 1: the floor).
+# fifo (SCHED_FIFO 1: the floor); ln.diag_ways (host: DIAG_WAYS) picks them, and also
+# ln-20/thread: only the measuring thread at -20 (set once it exists), cyclictest's main
+# thread, which wakes every 10 ms, at 0.
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
 base_secs=10 regimes="seed light overload" light_us=50000
+ways="ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo"
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ln.diag_secs=*) base_secs=${arg#ln.diag_secs=} ;;
 	ln.diag_regimes=*) regimes=$(echo "${arg#ln.diag_regimes=}" | tr , ' ') ;;
 	ln.diag_light_us=*) light_us=${arg#ln.diag_light_us=} ;;
+	ln.diag_ways=*) ways=$(echo "${arg#ln.diag_ways=}" | tr , ' ') ;;
 	esac
 done
 preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
@@ -90,7 +94,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	sleep 1
 	case $way in
 	fifo)	set -- /usr/lib/util-linux/chrt -f 1 ;;
-	ln0)	set -- $LN -n 0 ;;
+	ln0 | *thread) set -- $LN -n 0 ;;
 	*)	set -- $LN -n -20 ;;
 	esac
 	case $way in
@@ -109,6 +113,11 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		sleep 0.1
 		i=$((i + 1))
 	done
+	if [ "${way#*thread}" != "$way" ]; then
+		for t in /proc/$ctpid/task/*; do
+			[ "${t##*/}" != "$ctpid" ] && $LN -p "${t##*/}" -n -20
+		done
+	fi
 	left=$((t_exec + secs - 1 - $(date +%s)))
 	[ $left -le 0 ] || sleep $left
 	c=$(counters $ctpid)
@@ -135,7 +144,7 @@ for regime in $regimes; do
 	light)	hb="-g 4" interval=$light_us ;;
 	overload) hb="-g 4" interval=1000 ;;
 	esac
-	for way in ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo; do
+	for way in $ways; do
 		run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
 	done
 done
