@@ -5,11 +5,13 @@ usage: diagnose-report.py DIAG.txt...   (the LN-DIAG: lines of one boot each)
 """
 import sys
 
-COLS = ("regime way interval_us served/expected start_ms avg_us max_us wakeups cost_us cpu/served invol slow "
+COLS = ("regime way interval_us served/expected start_ms avg_us max_us wakeups cost_us cpu/served invol "
+        "migrations wakeups_migrated slow "
         "ineligible protected not_picked resched lazy other preemptions preempted "
         "preempted_ineligible").split()
 HEAD = ("| regime | way | interval µs | served / expected | thread start ms | avg µs | max µs | wakeups "
-        "| CPU µs / wakeup | CPU µs / served period | involuntary switches "
+        "| CPU µs / wakeup | CPU µs / served period | involuntary switches | migrations "
+        "| wakeups migrated "
         "| slow wakeups | ineligible | protected | not picked | resched | lazy | other "
         "| preemptions | then waited: eligible | ineligible |")
 

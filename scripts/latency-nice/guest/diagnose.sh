@@ -36,6 +36,8 @@ for arg in $(cat /proc/cmdline); do
 	ln.diag_ways=*) ways=$(echo "${arg#ln.diag_ways=}" | tr , ' ') ;;
 	esac
 done
+# Schedstats (nr_wakeups_migrate) are off by default.
+echo 1 > /proc/sys/kernel/sched_schedstats 2>/dev/null
 preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
 echo "LN-DIAG: start preempt=${preempt:-unknown} secs=$base_secs base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns)"
 
@@ -57,9 +59,12 @@ counters() { # PID
 		$1 == "se.latency_wakeups" { w = $3 }
 		$1 == "se.latency_preemptions" { pr = $3 }
 		$1 == "nr_involuntary_switches" { iv = $3 }
+		$1 == "se.nr_migrations" { mg = $3 }
+		$1 == "nr_wakeups_migrate" { wm = $3 }
 		$1 == "se.sum_exec_runtime" { split($3, x, "."); sub(/^0+/, "", x[2]); rt = x[1] * 1000000 + x[2] }
 		/^latency\.slow\./ { sub("latency.slow.", "", $1); s = s " " $1 "=" $3; if ($1 !~ /^preempted/) n += $3 }
-		END { printf "wakeups=%d cost_us=%d cpu_us=%d invol=%d preemptions=%d slow=%d%s\n", w, w ? rt / w / 1000 : 0, rt / 1000, iv, pr, n, s }' $best/sched
+		END { printf "wakeups=%d cost_us=%d cpu_us=%d invol=%d migrations=%d wakeups_migrated=%d preemptions=%d slow=%d%s\n",
+			w, w ? rt / w / 1000 : 0, rt / 1000, iv, mg, wm, pr, n, s }' $best/sched
 }
 
 # The groups regime: the load and cyclictest each in a cgroup of its own (cpu controller, both
