@@ -45,6 +45,11 @@ SWEEP_SLEEP_US = 10_000
 # under two hours.
 FLAT_ONLY = {wl for _, wl in SWEEP} | {"cyclictest-light"}
 FLAT_ONLY_VARIANTS = {"nofeat", "norun"}
+# On numa only what the topology can change (bench.sh cells()): throughput, the shares and
+# issue 10's regimes with the background at default; the idle cells, the one-CPU workloads
+# and the overload matrix's other rows say the same as on flat.
+NOT_NUMA = {"cyclictest-idle", "schbench-idle", "cyclictest-hog", "fifo-burst", "schbench-hackbench"}
+NUMA_CELLS = {"cyclictest-hackbench": [("0", "0"), ("-20", "0")]}
 CELLS = {
     "cyclictest-idle": [("0", "-"), ("-20", "-")],
     "schbench-idle": [("0", "-"), ("-20", "-")],
@@ -105,8 +110,12 @@ def default_cell(wl):
 
 
 def cells_of(wl, topo):
-    """The cells of WL that run on TOPO (none of the sweep's off flat)."""
-    return [] if wl in FLAT_ONLY and topo != "flat" else CELLS[wl]
+    """The cells of WL that run on TOPO (flat: all; numa: see NOT_NUMA, NUMA_CELLS)."""
+    if topo == "flat":
+        return CELLS[wl]
+    if wl in FLAT_ONLY or wl in NOT_NUMA:
+        return []
+    return NUMA_CELLS.get(wl, CELLS[wl])
 
 
 def runs_variant(variant, topo):
@@ -462,7 +471,7 @@ def cyclictest_rows(d, topo, wl, load="hackbench"):
     """served/min/avg/p99/p99.9/max of every cell of a cyclictest workload; LOAD names its
     background."""
     rows = []
-    for fg, bg in CELLS[wl]:
+    for fg, bg in cells_of(wl, topo):
         cols = d.columns(topo, wl, fg, bg)
         lab = f"LN {lvl(fg)}" if bg == "-" else f"{load} {lvl(bg)}, cyclictest {lvl(fg)}:"
         rows.append(metric_row(f"{lab} served", cols, served_fn, served=True))
@@ -474,7 +483,7 @@ def cyclictest_rows(d, topo, wl, load="hackbench"):
 def schbench_rows(d, topo, wl, load="hackbench"):
     """Wakeup and request percentiles and rps of every cell of a schbench workload."""
     rows = []
-    for fg, bg in CELLS[wl]:
+    for fg, bg in cells_of(wl, topo):
         cols = d.columns(topo, wl, fg, bg)
         lab = f"schbench {lvl(fg)}" + ("" if bg == "-" else f", {load} {lvl(bg)}")
         for key in ("wakeup_us", "request_us"):
@@ -585,10 +594,12 @@ def report(resdir, runs, meta, tags, problems):
                 rows.append(metric_row(f"{wl} LN {lvl(fg)} ({unit})", d.columns(topo, wl, fg, bg), fig_fn(key)))
         md.append(metric_table(rows) + "\n")
 
-        md.append("### cyclictest --policy other, idle VM (the floor; µs)\n")
-        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-idle")) + "\n")
-        md.append(f"### schbench-rs alone ({sched_args})\n")
-        md.append(metric_table(schbench_rows(d, topo, "schbench-idle")) + "\n")
+        if cells_of("cyclictest-idle", topo):
+            md.append("### cyclictest --policy other, idle VM (the floor; µs)\n")
+            md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-idle")) + "\n")
+        if cells_of("schbench-idle", topo):
+            md.append(f"### schbench-rs alone ({sched_args})\n")
+            md.append(metric_table(schbench_rows(d, topo, "schbench-idle")) + "\n")
 
         md.append("### Seed-scaled regime: cyclictest -i 1000, the 2×3 matrix (µs)\n")
         md.append("Background `hackbench -g 1 -f 3·CPUs/2` (~3 tasks per CPU) × cyclictest level "
@@ -606,11 +617,13 @@ def report(resdir, runs, meta, tags, problems):
             md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-light")) + "\n")
 
         md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks, seed 000's matrix (µs)\n")
-        md.append("Rows: background hackbench level × cyclictest level. Demand far above share: "
-                  "no fair policy can serve every period.\n")
+        md.append("Rows: background hackbench level × cyclictest level (numa: the background "
+                  "at default only). Demand far above share: no fair policy can serve every "
+                  "period.\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
-        md.append(f"### Overload regime: schbench-rs with hackbench in the background ({sched_args})\n")
-        md.append(metric_table(schbench_rows(d, topo, "schbench-hackbench")) + "\n")
+        if cells_of("schbench-hackbench", topo):
+            md.append(f"### Overload regime: schbench-rs with hackbench in the background ({sched_args})\n")
+            md.append(metric_table(schbench_rows(d, topo, "schbench-hackbench")) + "\n")
 
         md.append("### Different sessions (autogroup): cyclictest -i 1000 and the seed-scaled load, "
                   "each in its own session (µs)\n")
@@ -639,23 +652,25 @@ def report(resdir, runs, meta, tags, problems):
                     rows.append(metric_row(f"{lab} {key}", cols, fig_fn(f"{who}_{key}")))
         md.append(metric_table(rows) + "\n")
 
-        md.append("### cyclictest next to a CPU hog on its CPU (-i 1000, both pinned; µs)\n")
-        md.append("The waker asks for the CPU every millisecond while the hog holds it: the wait "
-                  "is the hog's protected slice unless the waker preempts (latency-offset "
-                  "preemption at −20).\n")
-        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hog", load="hog")) + "\n")
+        if cells_of("cyclictest-hog", topo):
+            md.append("### cyclictest next to a CPU hog on its CPU (-i 1000, both pinned; µs)\n")
+            md.append("The waker asks for the CPU every millisecond while the hog holds it: the wait "
+                      "is the hog's protected slice unless the waker preempts (latency-offset "
+                      "preemption at −20).\n")
+            md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hog", load="hog")) + "\n")
 
-        md.append("### Who runs first after a SCHED_FIFO burst (latency_nice_fifo_burst)\n")
-        md.append("A spinning probe, a CPU hog (default) and a SCHED_FIFO thread bursting 3 ms every "
-                  "20 ms share one CPU. `first ‰`: bursts after which the probe got the CPU back "
-                  "within 300 µs (the latency tree's job); waits in µs.\n")
-        rows = []
-        for fg, bg in CELLS["fifo-burst"]:
-            cols = d.columns(topo, "fifo-burst", fg, bg)
-            for key, lab in (("first_permille", "first ‰"), ("avg_delay_us", "avg wait"),
-                             ("max_delay_us", "max wait"), ("matched", "bursts seen")):
-                rows.append(metric_row(f"probe {lvl(fg)}: {lab}", cols, fig_fn(key)))
-        md.append(metric_table(rows) + "\n")
+        if cells_of("fifo-burst", topo):
+            md.append("### Who runs first after a SCHED_FIFO burst (latency_nice_fifo_burst)\n")
+            md.append("A spinning probe, a CPU hog (default) and a SCHED_FIFO thread bursting 3 ms every "
+                      "20 ms share one CPU. `first ‰`: bursts after which the probe got the CPU back "
+                      "within 300 µs (the latency tree's job); waits in µs.\n")
+            rows = []
+            for fg, bg in CELLS["fifo-burst"]:
+                cols = d.columns(topo, "fifo-burst", fg, bg)
+                for key, lab in (("first_permille", "first ‰"), ("avg_delay_us", "avg wait"),
+                                 ("max_delay_us", "max wait"), ("matched", "bursts seen")):
+                    rows.append(metric_row(f"probe {lvl(fg)}: {lab}", cols, fig_fn(key)))
+            md.append(metric_table(rows) + "\n")
 
         md.append(f"![cyclictest p99 under hackbench, {topo}](plots/{topo}-cyclictest-hackbench-p99.png)\n")
         md.append(f"![wakeup latency percentiles, {topo}](plots/{topo}-percentiles.png)\n")
@@ -831,15 +846,16 @@ def targets(d, topos):
     for topo in topos:
         rows += tenfold_rows(topo, d, "cyclictest-hackbench", "under hackbench (overload)")
 
-        cols = d.columns(topo, "schbench-hackbench", "0", "19")
-        b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
-        ok = None if None in (b, l) or not l else b / l >= 5
-        rows.append([topo, "hackbench at LN 19 in the background cuts schbench wakeup p99 ≥ 5× (vs base)",
-                     f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)])
-        l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), p99)
-        rows.append([topo, "… same, against the series with hackbench at LN 0 (for the record)",
-                     f"{fmt(l0)} → {fmt(l)} µs ({ratio(l0, l)}×)",
-                     verdict(None if None in (l0, l) or not l else l0 / l >= 5)])
+        if cells_of("schbench-hackbench", topo):
+            cols = d.columns(topo, "schbench-hackbench", "0", "19")
+            b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
+            ok = None if None in (b, l) or not l else b / l >= 5
+            rows.append([topo, "hackbench at LN 19 in the background cuts schbench wakeup p99 ≥ 5× (vs base)",
+                         f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)])
+            l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), p99)
+            rows.append([topo, "… same, against the series with hackbench at LN 0 (for the record)",
+                         f"{fmt(l0)} → {fmt(l)} µs ({ratio(l0, l)}×)",
+                         verdict(None if None in (l0, l) or not l else l0 / l >= 5)])
 
         cols = d.columns(topo, "hackbench", "19", "-")
         b, l = mean_of(cols["base"], fig_fn("time_s")), mean_of(cols["ln"], fig_fn("time_s"))
@@ -865,6 +881,8 @@ def targets(d, topos):
                 ("schbench-hackbench", "rps", fig_fn("rps")),
                 ("schbench-seed", "rps", fig_fn("rps")),
                 ("two-hogs", "hog A switches", fig_fn("fg_switches"))):
+            if not cells_of(wl, topo):
+                continue
             cols = d.columns(topo, wl, *default_cell(wl))
             bv, lv = per_rep(cols["base"], fn), per_rep(cols["ln"], fn)
             b, l = mean_sd(bv)[0], mean_sd(lv)[0]
@@ -914,7 +932,7 @@ def plots(resdir, runs):
     for topo in sorted({r["topology"] for r in runs}):
         # p99 of the overload matrix, three bars per cell.
         fig, ax = plt.subplots(figsize=(11, 4.2))
-        cells = CELLS["cyclictest-hackbench"]
+        cells = cells_of("cyclictest-hackbench", topo)
         w = 0.27
         for i, v in enumerate(("base", "ln", "slice")):
             ys = []

@@ -25,10 +25,12 @@
 # 2 ms of work every 10 ms next to the seed-scaled load) are described in guest/bench.sh,
 # which also gives the estimate printed below (guest/bench.sh --plan KERNEL PROFILE TOPO
 # CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs issue 10's
-# regimes, sweep and columns twice and the rest three times, and the sweep only on flat.
-# The guests' estimates (runs, minutes of runs for both topologies, without boots and
-# builds; calibrated on the quick run's own timings): tiny 227 runs ~19 min, quick 454 runs
-# ~61 min, full 548 runs ~103 min (with four boots, ~115 min).
+# regimes, sweep and columns twice and the rest three times, the sweep, the light regime and
+# the self-comparing columns only on flat, and on numa only the cells the topology can
+# change (guest/bench.sh cells()). The guests' estimates (runs, minutes of runs for both
+# topologies, without boots and builds; calibrated on the quick run's own timings): full
+# 452 runs ~81 min; the last full run took 1.05-1.2x its estimate on flat and ~1.4x on
+# numa (8 vCPUs on 2 host cores), boots included.
 #
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at
