@@ -19,13 +19,16 @@ BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset sched_rs_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run
-TOPOLOGIES  := flat numa
+TOPOLOGIES  := flat numa smt
+# What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
+# smt is there for core scheduling (cookies need SMT siblings) and the stress next to it.
+ONLY_smt    := core_sched,latency_nice-stress
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose
+	diagnose soak
 
 all: kernel
 
@@ -46,7 +49,10 @@ kernel: apply
 guest-tools: deps
 	@$(STAGE) guest-tools $(S)/build-guest-tools.sh
 
-initramfs: guest-tools
+# The kernel's own selftests of what the series touches (cgroup test_cpu, cs_prctl_test),
+# built from the applied tree into the guest's /usr/bin.
+initramfs: guest-tools apply
+	@$(STAGE) peer-tests $(S)/build-peer-tests.sh $(SRC) $(OUT)/guest-bin
 	@$(STAGE) initramfs $(S)/mkinitramfs.sh $(OUT)/initramfs.cpio.gz
 
 host-test: deps
@@ -54,9 +60,24 @@ host-test: deps
 
 guest-test: kernel initramfs
 	@for t in $(TOPOLOGIES); do \
+		only=$$(case $$t in smt) echo "$(ONLY_smt)" ;; esac); \
+		BOOT_APPEND="$${only:+ln.only=$$only}" \
 		$(STAGE) boot-$$t $(S)/boot.sh $$t $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
 		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
 	done; exit $${fail:-0}
+
+# Fuzzing soak (issue 11): tools/testing/selftests/sched/fuzz/latency_nice.sh alone on the flat
+# topology, at least SOAK_OPS operations and at least SOAK_SECS seconds (SOAK_SECS=3600: an
+# hour), seeds from SOAK_SEED (default: random; printed, and every run's seed is in the log).
+SOAK_OPS    ?= 1000000
+SOAK_SECS   ?= 0
+soak: kernel initramfs
+	@seed=$${SOAK_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
+	echo "==> soak: seed $$seed, $(SOAK_OPS) operations, $(SOAK_SECS) s"; \
+	BOOT_TIMEOUT=$$(($(SOAK_SECS) + 7200)) \
+	BOOT_APPEND="ln.only=fuzz- ln.fuzz_seed=$$seed ln.fuzz_ops=$(SOAK_OPS) ln.fuzz_secs=$(SOAK_SECS)" \
+	$(STAGE) soak $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-soak.log test || true; \
+	$(S)/check-console.py $(OUT)/logs/console-soak.log $(KUNIT_SUITES)
 
 # Kernel-side Rust checks on the crate as the kernel builds it: clippy and rustfmtcheck.
 check-kernel-rust: kernel

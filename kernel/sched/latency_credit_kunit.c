@@ -122,9 +122,10 @@ static void credit_scale(struct kunit *test)
  * The pruned heap search against a walk of every entity: on random
  * runqueues (credits, vruntimes, requests, weights), pick_eevdf() returns
  * what the definition says: the earliest deadline among entities eligible
- * within their credit, then the latency tree's first entity if it is
- * eligible and its key comes first. The root's augmented value is the
- * smallest credited vruntime.
+ * within their credit, then the latency tree's first eligible entity if its
+ * key comes first (an ineligible head walked past: seldom drawn here, so
+ * pick_first_eligible_behind_ineligible_head() states it). The root's
+ * augmented value is the smallest credited vruntime.
  */
 static void pick_exact_on_random_runqueues(struct kunit *test)
 {
@@ -139,7 +140,8 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
 	for (round = 0; round < 200; round++) {
 		struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
 		u64 v = cfs_rq->zero_vruntime, min_cv = 0;
-		struct sched_entity *want = NULL, *head, *got;
+		struct sched_entity *want = NULL, *got;
+		struct rb_node *node;
 		int n = 2 + prandom_u32_state(&rnd) % 15;
 
 		for (i = 0; i < n; i++) {
@@ -168,11 +170,17 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
 			if (!want || (s64)(se->deadline - want->deadline) < 0)
 				want = se;
 		}
-		head = rb_first_cached(&cfs_rq->latency_timeline) ?
-			__latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)) : NULL;
-		if (want && head && head != want && entity_eligible(cfs_rq, head) &&
-		    (s64)(head->latency_key - latency_key(want)) < 0)
-			want = head;
+		node = rb_first_cached(&cfs_rq->latency_timeline);
+		for (; want && node; node = rb_next(node)) {
+			struct sched_entity *se = __latency_node_2_se(node);
+
+			if ((s64)(se->latency_key - latency_key(want)) >= 0)
+				break;
+			if (entity_eligible(cfs_rq, se)) {
+				want = se;
+				break;
+			}
+		}
 
 		KUNIT_ASSERT_EQ(test, __pick_root_entity(cfs_rq)->min_vruntime, min_cv);
 		got = pick_eevdf(cfs_rq, true);
@@ -319,7 +327,50 @@ static void credit_count_follows_changes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
 }
 
+/*
+ * No credit for an idle entity: a SCHED_IDLE task at -20, whose weight 3
+ * would make B/w a lead of ~340 B in virtual time, gets none (mainline never
+ * favours an idle entity over a non-idle one).
+ */
+static void idle_task_has_no_credit(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *se = lnk_entity(test, -20, 0, b);
+
+	task_of(se)->policy = SCHED_IDLE;
+	update_load_set(&se->load, scale_load(WEIGHT_IDLEPRIO));
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->credit_nice, 0);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
+
+	task_of(se)->policy = SCHED_NORMAL;
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->credit_nice, -20);
+}
+
 #ifdef CONFIG_FAIR_GROUP_SCHED
+/*
+ * A cpu.idle group's entity neither has nor lends credit: the same queue
+ * with a -20 task that a group at 0 takes B from gives an idle group none.
+ */
+static void idle_group_has_no_credit(struct kunit *test)
+{
+	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *gse = lnk_entity(test, 0, 0, b);
+
+	gse->my_q = q;
+	lnk_queue(q, lck_entity(test, q, -20, q->zero_vruntime, b));
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
+
+	q->idle = 1;
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+}
+
 /*
  * Through groups: a group entity at cpu.latency.nice 0 takes the credit of
  * the most latency-sensitive entity on its queue (current included), as
@@ -401,7 +452,9 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(credit_count_follows_changes),
 	KUNIT_CASE(sensitive_current_keeps_cpu),
 	KUNIT_CASE(sleeper_on_credit_repays),
+	KUNIT_CASE(idle_task_has_no_credit),
 #ifdef CONFIG_FAIR_GROUP_SCHED
+	KUNIT_CASE(idle_group_has_no_credit),
 	KUNIT_CASE(group_takes_queued_credit),
 	KUNIT_CASE(delayed_task_lends_no_credit),
 #endif

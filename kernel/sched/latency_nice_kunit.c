@@ -19,13 +19,19 @@
 
 #include <kunit/test.h>
 
-/* An entity of nice 0 with the given virtual runtime and deadline. */
+/*
+ * An entity of nice 0 with the given virtual runtime and deadline. It is a
+ * task's, SCHED_NORMAL (se_is_idle() reads the task's policy), unless a case
+ * gives it a queue of its own (se->my_q) to make it a group's.
+ */
 static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 				       u64 vruntime, u64 deadline)
 {
-	struct sched_entity *se = kunit_kzalloc(test, sizeof(*se), GFP_KERNEL);
+	struct task_struct *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct sched_entity *se;
 
-	KUNIT_ASSERT_NOT_NULL(test, se);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	se = &p->se;
 	RB_CLEAR_NODE(&se->run_node);
 	RB_CLEAR_NODE(&se->latency_node);
 	update_load_set(&se->load, NICE_0_LOAD);
@@ -188,12 +194,141 @@ static void latency_tree_membership(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&cfs_rq->latency_timeline.rb_root));
 }
 
+/*
+ * An ineligible head does not switch the latency tree off: H (-20) ran 2B
+ * ahead of the others (lag -4B/3: not eligible) and has the first key
+ * (2B + B/10 - B); L (-20) is eligible with the next key (3B - B), before
+ * the deadline of A (0, 5B/2), which EEVDF alone would pick. L runs: the
+ * first eligible entity by key, not only the head.
+ */
+static void pick_first_eligible_behind_ineligible_head(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lnk_entity(test, 0, v, v + 5 * b / 2);
+	struct sched_entity *h = lnk_entity(test, -20, v + 2 * b, v + 2 * b + b / 10);
+	struct sched_entity *l = lnk_entity(test, -20, v, v + 3 * b);
+
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, h);
+	lnk_queue(cfs_rq, l);
+	KUNIT_EXPECT_PTR_EQ(test, __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), h);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, h));
+	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, l));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), l);
+}
+
+/*
+ * An idle entity stays out of the latency tree whatever its latency_nice:
+ * a SCHED_IDLE task I (-20) whose key (3B/4 - B) comes before the deadline
+ * of A (0, B/2) is not picked ahead of A; mainline never favours an idle
+ * entity over a non-idle one.
+ */
+static void latency_tree_skips_idle_task(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lnk_entity(test, 0, v, v + b / 2);
+	struct sched_entity *i = lnk_entity(test, -20, v, v + 3 * b / 4);
+
+	task_of(i)->policy = SCHED_IDLE;
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, i);
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(i));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
+}
+
+#ifdef CONFIG_FAIR_GROUP_SCHED
+/* The same for the entity of a cpu.idle group (cpu.latency.nice -20). */
+static void latency_tree_skips_idle_group(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test), *idle_q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lnk_entity(test, 0, v, v + b / 2);
+	struct sched_entity *g = lnk_entity(test, -20, v, v + 3 * b / 4);
+
+	idle_q->idle = 1;
+	g->my_q = idle_q;
+	lnk_queue(cfs_rq, a);
+	lnk_queue(cfs_rq, g);
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(g));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
+}
+
+/*
+ * cpu.latency.nice written while the group's entity is delayed (queued, its
+ * own queue empty): at 0 it keeps the slice it was placed with, not
+ * cfs_rq_min_slice() of the empty queue (~0ULL, a deadline no pick
+ * reaches); at 19 it takes that level's slice. Delayed, it stays out of the
+ * latency tree.
+ */
+static void group_latency_nice_on_delayed_entity(struct kunit *test)
+{
+	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = parent->zero_vruntime;
+	struct sched_entity *gse = lnk_entity(test, -20, v, v + b / 10);
+
+	gse->my_q = q;
+	gse->sched_delayed = 1;
+	lnk_queue(parent, gse);
+
+	group_se_set_latency_nice(parent, gse, 0);
+	KUNIT_EXPECT_EQ(test, gse->slice, b / 10);
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
+
+	group_se_set_latency_nice(parent, gse, 19);
+	KUNIT_EXPECT_EQ(test, gse->slice, sched_rs_latency_slice(b, 19));
+	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
+}
+#endif
+
+#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED)
+/*
+ * Core scheduling compares the candidates of two SMT siblings with
+ * cfs_prio_less(): each side's vruntime, normalized by its runqueue's
+ * zero_vruntime_fi, moved by its latency offset (as the latency tree orders
+ * within a runqueue). A (0) and C (-20), each B/2 past its own runqueue's
+ * zero_vruntime, runqueues 4000 B apart as siblings' are: C comes first (A
+ * is "less" than C), and not the converse; two tasks at 0 tie.
+ */
+static void core_prio_orders_by_latency_offset(struct kunit *test)
+{
+	struct cfs_rq *qa = lnk_cfs_rq(test), *qc = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *a, *c;
+
+	qa->zero_vruntime_fi = qa->zero_vruntime;
+	qc->zero_vruntime += 4000 * b;
+	qc->zero_vruntime_fi = qc->zero_vruntime;
+	a = lnk_entity(test, 0, qa->zero_vruntime + b / 2, qa->zero_vruntime + b);
+	c = lnk_entity(test, -20, qc->zero_vruntime + b / 2, qc->zero_vruntime + b);
+	a->cfs_rq = qa;
+	c->cfs_rq = qc;
+
+	KUNIT_EXPECT_TRUE(test, cfs_prio_less(task_of(a), task_of(c), false));
+	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
+
+	c->latency_nice = 0;
+	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(a), task_of(c), false));
+	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
+}
+#endif
+
 static struct kunit_case lnk_pick_cases[] = {
 	KUNIT_CASE(pick_sensitive_eligible_key_first),
 	KUNIT_CASE(pick_never_ineligible),
 	KUNIT_CASE(pick_deadline_order_when_key_later),
 	KUNIT_CASE(pick_default_tasks_unchanged),
 	KUNIT_CASE(latency_tree_membership),
+	KUNIT_CASE(pick_first_eligible_behind_ineligible_head),
+	KUNIT_CASE(latency_tree_skips_idle_task),
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	KUNIT_CASE(latency_tree_skips_idle_group),
+	KUNIT_CASE(group_latency_nice_on_delayed_entity),
+#endif
+#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED)
+	KUNIT_CASE(core_prio_orders_by_latency_offset),
+#endif
 	{}
 };
 

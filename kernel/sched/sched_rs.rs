@@ -96,6 +96,15 @@ pub unsafe extern "C" fn sched_rs_latency_key(
     latency_offset::latency_key(deadline, base_slice, latency_nice, weight)
 }
 
+// The C glue compares what sched_rs_latency_wakeup() returns with the SCHED_RS_LATENCY_WAKEUP_*
+// constants of sched_rs.h: a value changed on one side only fails the build here.
+const _: () = {
+    use latency_offset::WakeupAction;
+    assert!(WakeupAction::Default as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+    assert!(WakeupAction::Preempt as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_PREEMPT);
+    assert!(WakeupAction::Keep as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_KEEP);
+};
+
 /// The latency_nice wakeup decision, see [`latency_offset::wakeup_action`]; returns a
 /// `SCHED_RS_LATENCY_WAKEUP_*` value.
 ///
@@ -267,8 +276,13 @@ mod tests {
     use super::sis_util::{nr_idle_scan, SCHED_CAPACITY_SCALE};
 
     /// `sum_util` of an LLC of `llc_weight` CPUs that are `pct` percent busy.
+    // Saturating, like the code under test: with RUST_OVERFLOW_CHECKS a plain `*` is a call to
+    // a panic function, which kernel-rust-checks.sh forbids in this object, tests included.
     fn util(llc_weight: u32, pct: u64) -> u64 {
-        u64::from(llc_weight) * SCHED_CAPACITY_SCALE * pct / 100
+        u64::from(llc_weight)
+            .saturating_mul(SCHED_CAPACITY_SCALE)
+            .saturating_mul(pct)
+            / 100
     }
 
     const UTIL_PCT: [u64; 11] = [0, 5, 15, 25, 35, 45, 55, 65, 75, 85, 86];

@@ -2,7 +2,8 @@
 # Boot the test kernel under QEMU (TCG) and keep the console log.
 #
 # usage: boot.sh TOPOLOGY BZIMAGE INITRAMFS LOG [MODE]
-#   TOPOLOGY: flat (2 vCPUs, one LLC) | numa (2 sockets x 4 CPUs, 2 NUMA nodes)
+#   TOPOLOGY: flat (2 vCPUs, one LLC) | numa (2 sockets x 4 CPUs, 2 NUMA nodes) |
+#             smt (1 socket, 2 cores x 2 threads: SMT siblings, where core scheduling runs)
 #   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
 # Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
 # and BOOT_TIMEOUT (default 900 s) bounds a hang (exit 124).
@@ -10,7 +11,7 @@
 # disk (/dev/vda in the guest; make bench's result disk).
 set -euo pipefail
 
-topo=${1:?usage: boot.sh flat|numa BZIMAGE INITRAMFS LOG [MODE]}
+topo=${1:?usage: boot.sh flat|numa|smt BZIMAGE INITRAMFS LOG [MODE]}
 kernel=${2:?}; initrd=${3:?}; log=${4:?}; mode=${5:-test}
 
 case "$topo" in
@@ -18,10 +19,11 @@ flat)	smp=(-smp 2 -m 1G) ;;
 numa)	smp=(-smp 8,sockets=2,cores=4,threads=1 -m 2G
 	     -object memory-backend-ram,id=m0,size=1G -object memory-backend-ram,id=m1,size=1G
 	     -numa node,nodeid=0,cpus=0-3,memdev=m0 -numa node,nodeid=1,cpus=4-7,memdev=m1) ;;
-*)	echo "boot.sh: unknown topology '$topo' (flat|numa)" >&2; exit 2 ;;
+smt)	smp=(-smp 4,sockets=1,cores=2,threads=2 -m 1G) ;;
+*)	echo "boot.sh: unknown topology '$topo' (flat|numa|smt)" >&2; exit 2 ;;
 esac
 
-append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable ln.mode=$mode ${BOOT_APPEND:-}"
+append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable ln.mode=$mode ln.topo=$topo ${BOOT_APPEND:-}"
 disk=()
 [ -n "${BOOT_DISK:-}" ] && disk=(-drive "file=$BOOT_DISK,format=raw,if=virtio")
 qemu=(qemu-system-x86_64 -accel tcg -cpu max "${smp[@]}" -nographic -no-reboot -nic none

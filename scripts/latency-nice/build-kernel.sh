@@ -41,7 +41,8 @@ kmake O="$cfg" olddefconfig >/dev/null 2>"$cfg/olddef.log" || { cat "$cfg/olddef
 # classic silent failure (scripts/rust_is_available.sh failed, HAVE_RUST unset).
 missing=()
 for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DEBUG SCHED_LATENCY_NICE_KUNIT_TEST SCHED_CORE UCLAMP_TASK KUNIT KALLSYMS SMP NUMA SCHED_MC CGROUP_SCHED \
-	   FAIR_GROUP_SCHED DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE; do
+	   FAIR_GROUP_SCHED CFS_BANDWIDTH DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE \
+	   PROVE_LOCKING DEBUG_ATOMIC_SLEEP UBSAN UBSAN_BOUNDS UBSAN_SHIFT RUST_OVERFLOW_CHECKS; do
 	((${#extras[@]})) && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "${extras[@]}" && continue
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
 done

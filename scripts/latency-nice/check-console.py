@@ -10,10 +10,13 @@ ran and passed, no TAP line (KUnit or in-guest, at any nesting) says
 import re
 import sys
 
+# WARN()s ("WARNING: CPU: ..."), lockdep ("WARNING: possible circular locking dependency",
+# "WARNING: inconsistent lock state", "WARNING: suspicious RCU usage", ...), might_sleep()
+# ("BUG: sleeping function called from invalid context"), UBSAN, KASAN, Rust panics, stalls.
 SPLAT = re.compile(
-    r"(WARNING: CPU|\bBUG:|Oops|Kernel panic|general protection fault|"
-    r"Call Trace:|UBSAN:|KASAN:|rust_panic|panicked at|RCU stall|"
-    r"soft lockup|hung_task)"
+    r"(\bWARNING: |\bBUG:|Oops|Kernel panic|general protection fault|"
+    r"Call Trace:|UBSAN:|KASAN:|rust_panic|panicked at|RCU stall|rcu_.*detected stalls|"
+    r"soft lockup|hung_task|INFO: task .* blocked|possible deadlock|lock held when returning)"
 )
 # Optional "[   1.234] " timestamp, then TAP's indentation and "# " nesting.
 TAP = re.compile(r"^(?:\[[ \d.]+\] )?[\s#]*(not ok|ok) (\d+) (.*)$")

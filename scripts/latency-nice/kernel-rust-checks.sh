@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Kernel-side checks of our Rust crate, as the kernel builds it:
+#  - no panic path: the object the test kernel linked calls no panic function
+#    (check-rust-nopanic.sh; before the clippy build replaces it).
 #  - clippy with the kernel's own lint set (CLIPPY=1); any finding fails. It rebuilds
 #    rust/ with clippy-driver once; the next plain build rebuilds it back (~40 s each way).
 #  - rustfmtcheck with the kernel's .rustfmt.toml, over the whole tree (ours included).
@@ -7,6 +9,7 @@
 # usage: kernel-rust-checks.sh SRCDIR BUILDDIR
 set -euo pipefail
 src=$(cd "${1:?usage: kernel-rust-checks.sh SRCDIR BUILDDIR}" && pwd); bdir=$(cd "${2:?}" && pwd)
+"$(dirname "$0")/check-rust-nopanic.sh" "$bdir/kernel/sched/sched_rs.o"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 touch "$src/kernel/sched/sched_rs.rs"

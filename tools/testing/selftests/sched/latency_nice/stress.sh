@@ -4,8 +4,10 @@
 # Stress of the latency tree and the group paths, with
 # CONFIG_SCHED_LATENCY_NICE_DEBUG checking the tree's membership on every
 # pick: while hackbench runs, tasks that sleep and wake change their
-# latency_nice and nice at random, groups change cpu.latency.nice, tasks move between
-# groups, the latency sched_feats flip, and a CPU goes offline and online.
+# latency_nice and nice at random and switch between SCHED_OTHER and SCHED_IDLE,
+# groups change cpu.latency.nice and cpu.idle, tasks move between groups, the
+# latency sched_feats flip, and a CPU goes offline and online. (Idle entities
+# never join the latency tree: a cpu.idle or policy change must move them.)
 # Passes if everything keeps running and the kernel logs no latency-tree
 # warning (the console checker also fails the boot on any WARN/BUG).
 # Output: TAP.
@@ -14,6 +16,7 @@ CG=/sys/fs/cgroup
 CG1=/tmp/cgroup-v1-cpu
 FEAT=/sys/kernel/debug/sched/features
 LN=/usr/bin/latency-nice
+CHRT=/usr/lib/util-linux/chrt
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 # The work is bounded, not the time: exactly $rounds_want rounds (every kind of
 # change, hotplug and feature flips included, happens at least twice). Each
@@ -57,7 +60,7 @@ hackbench -g 2 -f 5 -l 100000000 -s 100 >/dev/null 2>&1 &
 hb=$!
 start=$(cut -d. -f1 /proc/uptime)
 hard_end=$((start + limit))
-changes=0 moves=0 groups=0 hotplug=0 feats=0 errors=0 rounds=0 renices=0
+changes=0 moves=0 groups=0 hotplug=0 feats=0 errors=0 rounds=0 renices=0 idles=0 policies=0
 sleep 1
 while [ $rounds -lt $rounds_want ] && [ $(cut -d. -f1 /proc/uptime) -lt $hard_end ]; do
 	rounds=$((rounds + 1))
@@ -66,10 +69,14 @@ while [ $rounds -lt $rounds_want ] && [ $(cut -d. -f1 /proc/uptime) -lt $hard_en
 		$LN -n $v -p $p >/dev/null 2>&1 && changes=$((changes + 1)) || errors=$((errors + 1))
 		# nice changes reweight queued entities (the tree's key depends on the weight)
 		renice $((RANDOM % 20 - 10)) -p $p >/dev/null 2>&1 && renices=$((renices + 1))
+		# SCHED_IDLE or back (chrt keeps latency_nice: sched_setscheduler)
+		if [ $((RANDOM % 2)) = 0 ]; then pol=-i; else pol=-o; fi
+		$CHRT $pol -p 0 $p >/dev/null 2>&1 && policies=$((policies + 1))
 		echo $p > $CG/st$((RANDOM % 3))/cgroup.procs 2>/dev/null && moves=$((moves + 1))
 	done
 	for g in 0 1 2; do
 		echo $((RANDOM % 40 - 20)) > $CG/st$g/cpu.latency.nice && groups=$((groups + 1))
+		echo $((RANDOM % 2)) > $CG/st$g/cpu.idle && idles=$((idles + 1))
 	done
 	# hackbench's tasks too, four at random each round.
 	set -- $(hackbench_pids)
@@ -89,7 +96,8 @@ while [ $rounds -lt $rounds_want ] && [ $(cut -d. -f1 /proc/uptime) -lt $hard_en
 	esac
 done
 echo "# $rounds rounds in $(($(cut -d. -f1 /proc/uptime) - start))s: $changes latency_nice changes, $renices nice changes, $moves group moves," \
-	"$groups cpu.latency.nice writes, $feats feature flips, $hotplug CPU offline/online cycles"
+	"$groups cpu.latency.nice writes, $idles cpu.idle writes, $policies policy changes," \
+	"$feats feature flips, $hotplug CPU offline/online cycles"
 
 check "$rounds_want rounds done before the ${limit}s hang guard ($rounds)" [ $rounds = $rounds_want ]
 check "latency_nice changed while running ($changes, $errors refused)" \
@@ -97,6 +105,9 @@ check "latency_nice changed while running ($changes, $errors refused)" \
 check "nice changed while running ($renices of $((8 * rounds)))" [ $renices = $((8 * rounds)) ]
 check "tasks moved between groups ($moves of $((8 * rounds)))" [ $moves = $((8 * rounds)) ]
 check "cpu.latency.nice written ($groups of $((3 * rounds)))" [ $groups = $((3 * rounds)) ]
+check "cpu.idle written ($idles of $((3 * rounds)))" [ $idles = $((3 * rounds)) ]
+check "SCHED_IDLE/SCHED_OTHER switched while running ($policies of $((8 * rounds)))" \
+	[ $policies = $((8 * rounds)) ]
 check "latency sched_feats flipped ($feats)" [ $feats -gt 0 ]
 if [ $ncpu -gt 1 ]; then
 	check "CPU 1 went offline and online ($hotplug)" [ $hotplug -gt 0 ]

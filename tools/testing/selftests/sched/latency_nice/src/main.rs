@@ -206,7 +206,7 @@ impl Tap {
     }
 }
 
-const TESTS: u32 = 50;
+const TESTS: u32 = 52;
 
 fn main() {
     println!("TAP version 13");
@@ -499,23 +499,40 @@ fn main() {
         "latency_nice applies again without a custom slice",
     );
 
-    // A read-modify-write (getattr, change nice, setattr) hands the slice back in
-    // sched_runtime: it must not freeze the derived slice into a custom one.
+    // Any non-zero sched_runtime is a custom slice, as in mainline, even one equal to the
+    // slice latency_nice derives: a read-modify-write (getattr, change nice, setattr) that
+    // hands the derived slice back makes it custom, and latency_nice no longer moves it.
     set_ln(-5);
+    let derived = slice_of(0);
     let mut got = sched_getattr(0).expect("getattr");
     got.sched_flags = 0;
     got.sched_nice = 1;
     t.eq(
-        errno_of(sched_setattr(0, &got)),
-        0,
-        "setattr of what getattr returned",
+        (errno_of(sched_setattr(0, &got)), got.sched_runtime),
+        (0, derived),
+        "setattr of what getattr returned (the derived slice)",
     );
     set_ln(0);
     run_and_sleep(2);
     t.eq(
         slice_of(0),
+        derived,
+        "the slice handed back is custom: latency_nice 0 leaves it",
+    );
+    let clear = SchedAttr {
+        sched_flags: SCHED_FLAG_LATENCY_NICE,
+        sched_runtime: 0,
+        ..ln_attr(0)
+    };
+    t.eq(
+        errno_of(sched_setattr(0, &clear)),
+        0,
+        "clear it with sched_runtime 0",
+    );
+    t.eq(
+        slice_of(0),
         base,
-        "after the round trip, latency_nice 0 gives the base slice again",
+        "latency_nice 0 gives the base slice again",
     );
 
     if t.n != TESTS {

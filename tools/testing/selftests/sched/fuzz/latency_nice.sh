@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Fuzzing of every entry point of the series (sched_setattr/sched_getattr, cpu.latency.nice
+# and the cpu controller's files, group moves and removal, CPU hotplug, sched_feat flips)
+# while hackbench runs: latency_nice_fuzz checks each result against the ABI's promises,
+# and the console checker fails the boot on any kernel report. Output: TAP.
+# It runs before the latency_nice suite: its cgroup.sh ends by binding the cpu controller to
+# cgroup v1 for good, and the fuzzer's nested groups are cgroup v2's.
+#
+# Kernel command line: ln.fuzz_seed=N (default 1: make test replays the same operations),
+# ln.fuzz_ops=N (default 100000), ln.fuzz_secs=S (make soak: keep going with new seeds,
+# seed+1, seed+2, ..., 100000 operations each, until S seconds have passed and at least
+# ln.fuzz_ops operations ran). On the flat topology only (ln.topo): the entry points are the
+# same on every topology, and 10^5 operations take minutes under TCG. The load is small
+# (4 hackbench tasks): enough to keep every path busy, not so much that the fuzzer gets a
+# tenth of a CPU.
+
+seed=1 ops=100000 secs=0 topo=flat
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in
+	ln.topo=*) topo=${arg#ln.topo=} ;;
+	ln.fuzz_seed=*) seed=${arg#ln.fuzz_seed=} ;;
+	ln.fuzz_ops=*) ops=${arg#ln.fuzz_ops=} ;;
+	ln.fuzz_secs=*) secs=${arg#ln.fuzz_secs=} ;;
+	esac
+done
+echo "TAP version 13"
+if [ "$topo" != flat ]; then
+	echo "1..1"
+	echo "ok 1 fuzz # SKIP runs on the flat topology only (this is $topo)"
+	exit 0
+fi
+hackbench -g 1 -f 2 -l 100000000 -s 100 >/dev/null 2>&1 &
+hb=$!
+start=$(cut -d. -f1 /proc/uptime)
+done_ops=0 runs=0 fail=0 n=0
+chunk=$ops
+[ "$secs" -gt 0 ] && [ $ops -gt 100000 ] && chunk=100000
+while :; do
+	runs=$((runs + 1))
+	s=$((seed + runs - 1))
+	{ /usr/bin/latency_nice_fuzz $s $chunk 2>&1; echo $? > /tmp/fuzz.rc; } | sed 's/^/# /'
+	rc=$(cat /tmp/fuzz.rc)
+	n=$((n + 1))
+	if [ $rc = 0 ]; then
+		echo "ok $n fuzz seed $s: $chunk operations, every promise kept"
+	else
+		echo "not ok $n fuzz seed $s: exit $rc"
+		fail=1
+	fi
+	done_ops=$((done_ops + chunk))
+	now=$(cut -d. -f1 /proc/uptime)
+	[ $done_ops -ge $ops ] && [ $((now - start)) -ge $secs ] && break
+	[ $fail = 1 ] && break
+done
+echo "# $runs run(s), $done_ops operations from seed $seed in $(($(cut -d. -f1 /proc/uptime) - start)) s"
+n=$((n + 1))
+if kill -0 $hb 2>/dev/null; then echo "ok $n hackbench ran all along"; else echo "not ok $n hackbench died"; fail=1; fi
+kill $hb 2>/dev/null
+killall -q hackbench 2>/dev/null
+wait 2>/dev/null
+echo "1..$n"
+exit $fail

@@ -1,0 +1,1072 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Seeded fuzzing of every entry point of the latency_nice series, run as root in the guest
+//! while a load runs (the caller starts hackbench).
+//!
+//! Each operation is drawn from a seeded generator and checked against what the ABI promises:
+//!
+//! * `sched_setattr()` on the fuzzer's own target tasks (children that sleep and spin, threads
+//!   of this process, a child owned by `nobody`, tasks that are exiting or gone), with sizes
+//!   0..4200 and unaligned buffers, every flag combination and a few unknown ones, every
+//!   policy including SCHED_DEADLINE, SCHED_IDLE and SCHED_BATCH, extreme and random values.
+//!   The errno must be one that a violated rule of the call explains (and 0 when none is
+//!   violated); on success `sched_getattr()` reads back what was asked; on failure nothing
+//!   changed.
+//! * `sched_getattr()` with random sizes, flags and pids: errno as documented, the size it
+//!   reports, not one byte written past it.
+//! * The same as an unprivileged user (`nobody`), in a child of its own: on itself anything the
+//!   rules allow, on root's tasks never a success.
+//! * Writes to `cpu.latency.nice`, `cpu.weight`, `cpu.weight.nice`, `cpu.idle` and `cpu.max`
+//!   of nested groups, valid, out of range and garbage: a valid value reads back, an invalid
+//!   one fails and changes nothing.
+//! * Task moves between the nested groups, group creation and removal, CPU offline/online and
+//!   sched_feat flips, which change what the calls above meet.
+//!
+//! Usage: `latency_nice_fuzz SEED OPS [CGROUP_DIR]`. Prints the seed and a summary line; every
+//! violated promise is printed with the operation's number and the seed, and the exit status
+//! is 1 if there was one (2 on bad usage or a failed setup). The same seed replays the same
+//! operations; what the kernel answers may differ where tasks race (exiting ones).
+
+use std::fs;
+use std::io;
+use std::process::exit;
+
+use sched_attr::*;
+
+const SCHED_OTHER: u32 = 0;
+const SCHED_FIFO: u32 = 1;
+const SCHED_RR: u32 = 2;
+const SCHED_BATCH: u32 = 3;
+const SCHED_IDLE: u32 = 5;
+const SCHED_DEADLINE: u32 = 6;
+/// `SCHED_FLAG_ALL` of the series: up to `SCHED_FLAG_LATENCY_NICE`.
+const FLAG_ALL: u64 = 0xff;
+const PAGE_SIZE: u32 = 4096;
+const NOBODY: u32 = 65534;
+
+/// splitmix64: small, seedable, and the same sequence on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn range_i64(&mut self, lo: i64, hi: i64) -> i64 {
+        lo.wrapping_add(self.below(hi.wrapping_sub(lo) as u64 + 1) as i64)
+    }
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u64) as usize]
+    }
+    fn pick_ref<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len() as u64) as usize]
+    }
+}
+
+struct Fuzz {
+    seed: u64,
+    op: u64,
+    failures: u64,
+    counts: [u64; 10],
+    /// Microseconds spent per kind of operation, for the summary.
+    micros: [u64; 10],
+}
+
+impl Fuzz {
+    fn new(seed: u64) -> Self {
+        Fuzz {
+            seed,
+            op: 0,
+            failures: 0,
+            counts: [0; 10],
+            micros: [0; 10],
+        }
+    }
+    fn fail(&mut self, what: String) {
+        self.failures += 1;
+        if self.failures <= 30 {
+            println!("# FAIL op {} (seed {}): {what}", self.op, self.seed);
+        }
+    }
+}
+
+fn errno_of<T>(r: io::Result<T>) -> i32 {
+    match r {
+        Ok(_) => 0,
+        Err(e) => e.raw_os_error().unwrap_or(-1),
+    }
+}
+
+fn errname(e: i32) -> String {
+    match e {
+        0 => "0".into(),
+        libc::EINVAL => "EINVAL".into(),
+        libc::E2BIG => "E2BIG".into(),
+        libc::EPERM => "EPERM".into(),
+        libc::ESRCH => "ESRCH".into(),
+        libc::EBUSY => "EBUSY".into(),
+        libc::EFAULT => "EFAULT".into(),
+        libc::ERANGE => "ERANGE".into(),
+        libc::EOPNOTSUPP => "EOPNOTSUPP".into(),
+        e => format!("errno {e}"),
+    }
+}
+
+/// `sched_setattr()` of `buf` at byte offset `off` (unaligned when odd).
+fn setattr_bytes(pid: i32, buf: &[u8], off: usize) -> i32 {
+    // SAFETY: `buf[off..]` is readable for its whole length; the callers make it at least as
+    // long as the size it declares, up to PAGE_SIZE (the kernel reads no further).
+    errno_of(unsafe { sched_setattr_raw(pid, buf[off..].as_ptr(), 0) })
+}
+
+fn as_bytes(a: &SchedAttr) -> Vec<u8> {
+    // SAFETY: `SchedAttr` is `repr(C)` plain old data without uninitialised padding (its tail
+    // padding is an explicit field).
+    unsafe {
+        std::slice::from_raw_parts(
+            (a as *const SchedAttr).cast::<u8>(),
+            std::mem::size_of::<SchedAttr>(),
+        )
+    }
+    .to_vec()
+}
+
+fn is_fair(policy: u32) -> bool {
+    matches!(policy, SCHED_OTHER | SCHED_BATCH | SCHED_IDLE)
+}
+
+/// The policies whose nice and custom slice `sched_setattr()` sets: `fair_policy()` of the
+/// kernel, which leaves SCHED_IDLE out (its nice and slice stay as they were).
+fn sets_fair_params(policy: u32) -> bool {
+    matches!(policy, SCHED_OTHER | SCHED_BATCH)
+}
+
+fn is_rt(policy: u32) -> bool {
+    matches!(policy, SCHED_FIFO | SCHED_RR)
+}
+
+/// What `sched_getattr()` says of a task, the fields a failed call must leave alone. The
+/// slice of a fair task (`sched_runtime`) is left out: a derived one follows the base slice,
+/// which CPU hotplug changes.
+fn state(pid: i32) -> Option<[i64; 8]> {
+    let a = sched_getattr(pid).ok()?;
+    let runtime = if is_fair(a.sched_policy) {
+        0
+    } else {
+        a.sched_runtime as i64
+    };
+    Some([
+        a.sched_policy as i64,
+        (a.sched_flags & SCHED_FLAG_RESET_ON_FORK) as i64,
+        a.sched_nice as i64,
+        a.sched_priority as i64,
+        runtime,
+        a.sched_deadline as i64,
+        a.sched_latency_nice as i64,
+        a.sched_util_max as i64,
+    ])
+}
+
+/// A random `sched_attr` and the bytes handed to the kernel: size, layout and values drawn
+/// the way the rules of the call cut them.
+fn random_attr(r: &mut Rng, unprivileged: bool) -> (SchedAttr, u32) {
+    let policies: &[u32] = if unprivileged {
+        &[
+            SCHED_OTHER,
+            SCHED_OTHER,
+            SCHED_BATCH,
+            SCHED_IDLE,
+            SCHED_FIFO,
+            4,
+            7,
+        ]
+    } else {
+        &[
+            SCHED_OTHER,
+            SCHED_OTHER,
+            SCHED_OTHER,
+            SCHED_BATCH,
+            SCHED_IDLE,
+            SCHED_FIFO,
+            SCHED_RR,
+            SCHED_DEADLINE,
+            4,
+            7,
+            0xffff_ffff,
+        ]
+    };
+    let policy = r.pick(policies);
+    let mut flags = r.below(FLAG_ALL + 1);
+    // Mostly a plausible set: the latency_nice flag alone, or with KEEP_*.
+    if r.chance(50) {
+        flags = SCHED_FLAG_LATENCY_NICE | r.pick(&[0, SCHED_FLAG_KEEP_ALL, SCHED_FLAG_KEEP_PARAMS]);
+    }
+    // The deadline flags (RECLAIM, DL_OVERRUN) only on deadline tasks.
+    if policy != SCHED_DEADLINE {
+        flags &= !0x6;
+    }
+    if r.chance(3) {
+        flags |= 1 << r.range_i64(8, 63);
+    }
+    let nice = if r.chance(85) {
+        r.range_i64(-20, 19) as i32
+    } else {
+        r.pick(&[-21, 20, i32::MIN, i32::MAX, 100])
+    };
+    let priority = if is_rt(policy) && r.chance(85) {
+        r.range_i64(1, 99) as u32
+    } else if r.chance(85) {
+        0
+    } else {
+        r.pick(&[1, 99, 100, u32::MAX])
+    };
+    let (runtime, deadline, period) = if policy == SCHED_DEADLINE {
+        let rt = r.range_i64(1_000, 5_000_000) as u64;
+        let dl = rt + r.below(20_000_000);
+        (
+            rt,
+            dl,
+            if r.chance(50) {
+                0
+            } else {
+                dl + r.below(10_000_000)
+            },
+        )
+    } else if r.chance(70) {
+        (0, 0, 0)
+    } else {
+        (
+            r.pick(&[
+                1,
+                50_000,
+                100_000,
+                3_000_000,
+                100_000_000,
+                1 << 40,
+                u64::MAX,
+            ]),
+            0,
+            0,
+        )
+    };
+    let util = |r: &mut Rng| {
+        if r.chance(85) {
+            r.below(1025) as u32
+        } else {
+            r.pick(&[1025, 2048, u32::MAX])
+        }
+    };
+    let latency_nice = if r.chance(85) {
+        r.range_i64(-20, 19) as i32
+    } else {
+        r.pick(&[-21, 20, i32::MIN, i32::MAX, -1000])
+    };
+    let size = match r.below(20) {
+        0 => 0,
+        1 => SCHED_ATTR_SIZE_VER0,
+        2 => SCHED_ATTR_SIZE_VER1,
+        3 => 64,
+        4 => r.below(48) as u32,
+        5 => 64 + r.below(u64::from(PAGE_SIZE) - 64) as u32,
+        6 => PAGE_SIZE + 1 + r.below(100) as u32,
+        _ => SCHED_ATTR_SIZE_VER2,
+    };
+    let a = SchedAttr {
+        size,
+        sched_policy: policy,
+        sched_flags: flags,
+        sched_nice: nice,
+        sched_priority: priority,
+        sched_runtime: runtime,
+        sched_deadline: deadline,
+        sched_period: period,
+        sched_util_min: util(r),
+        sched_util_max: util(r),
+        sched_latency_nice: latency_nice,
+        padding: 0,
+    };
+    (a, size)
+}
+
+/// The errnos a `sched_setattr()` of `a` (declared `size`, `tail_nonzero`: a non-zero byte
+/// past the 60 the kernel knows) on a task now in `cur` may give, from the rules it breaks;
+/// empty if it breaks none. `None`: the outcome is not decided by these rules alone
+/// (SCHED_DEADLINE admission, an unprivileged caller's limits), any errno of `loose` goes.
+fn expected(
+    a: &SchedAttr,
+    size: u32,
+    tail_nonzero: bool,
+    cur: &SchedAttr,
+    unprivileged: bool,
+) -> Result<Vec<i32>, ()> {
+    let size = if size == 0 {
+        SCHED_ATTR_SIZE_VER0
+    } else {
+        size
+    };
+    if !(SCHED_ATTR_SIZE_VER0..=PAGE_SIZE).contains(&size) || tail_nonzero {
+        return Ok(vec![libc::E2BIG]);
+    }
+    let mut v = Vec::new();
+    let f = a.sched_flags;
+    // What the kernel read: nothing past the declared size.
+    let util = size >= SCHED_ATTR_SIZE_VER1;
+    let lat = size >= SCHED_ATTR_SIZE_VER2;
+    if f & (SCHED_FLAG_UTIL_CLAMP_MIN | SCHED_FLAG_UTIL_CLAMP_MAX) != 0 && !util {
+        v.push(libc::EINVAL);
+    }
+    if f & SCHED_FLAG_LATENCY_NICE != 0
+        && (!lat || !(MIN_LATENCY_NICE..=MAX_LATENCY_NICE).contains(&a.sched_latency_nice))
+    {
+        v.push(libc::EINVAL);
+    }
+    if f & !FLAG_ALL != 0 {
+        v.push(libc::EINVAL);
+    }
+    // A negative policy is refused before SCHED_FLAG_KEEP_POLICY is looked at.
+    if (a.sched_policy as i32) < 0 {
+        v.push(libc::EINVAL);
+    }
+    let policy = if f & SCHED_FLAG_KEEP_POLICY != 0 {
+        cur.sched_policy
+    } else {
+        a.sched_policy
+    };
+    // An unknown policy; a priority out of 0..99, or one that does not fit the policy (1..99
+    // for RT, 0 for the others).
+    let known = is_fair(policy) || is_rt(policy) || policy == SCHED_DEADLINE;
+    if !known || a.sched_priority > 99 || is_rt(policy) != (a.sched_priority != 0) {
+        v.push(libc::EINVAL);
+    }
+    if util && f & (SCHED_FLAG_UTIL_CLAMP_MIN | SCHED_FLAG_UTIL_CLAMP_MAX) != 0 {
+        let min = (f & SCHED_FLAG_UTIL_CLAMP_MIN != 0 && a.sched_util_min != u32::MAX)
+            .then_some(a.sched_util_min);
+        let max = (f & SCHED_FLAG_UTIL_CLAMP_MAX != 0 && a.sched_util_max != u32::MAX)
+            .then_some(a.sched_util_max);
+        if min.is_some_and(|m| m > 1024) || max.is_some_and(|m| m > 1024) {
+            v.push(libc::EINVAL);
+        }
+        // min above max, either side new or kept; -1 (reset) on either side is never compared
+        // (uclamp_validate()).
+        let lo = if f & SCHED_FLAG_UTIL_CLAMP_MIN != 0 {
+            a.sched_util_min
+        } else {
+            cur.sched_util_min
+        };
+        let hi = if f & SCHED_FLAG_UTIL_CLAMP_MAX != 0 {
+            a.sched_util_max
+        } else {
+            cur.sched_util_max
+        };
+        if lo != u32::MAX && hi != u32::MAX && lo > hi {
+            v.push(libc::EINVAL);
+        }
+    }
+    if policy == SCHED_DEADLINE || cur.sched_policy == SCHED_DEADLINE || unprivileged {
+        return Err(());
+    }
+    Ok(v)
+}
+
+/// After a successful `sched_setattr()` of `a` on a task, what `sched_getattr()` must say.
+fn check_readback(fz: &mut Fuzz, pid: i32, a: &SchedAttr, before: &SchedAttr, got: &SchedAttr) {
+    let f = a.sched_flags;
+    // KEEP_PARAMS keeps the policy too: the kernel sets both in __setscheduler_params().
+    let policy = if f & (SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS) != 0 {
+        before.sched_policy
+    } else {
+        a.sched_policy
+    };
+    let mut bad = Vec::new();
+    if got.sched_policy != policy {
+        bad.push(format!("policy {} != {policy}", got.sched_policy));
+    }
+    if f & SCHED_FLAG_KEEP_PARAMS == 0 {
+        if sets_fair_params(policy) && got.sched_nice != a.sched_nice.clamp(-20, 19) {
+            bad.push(format!(
+                "nice {} != {}",
+                got.sched_nice,
+                a.sched_nice.clamp(-20, 19)
+            ));
+        }
+        if is_rt(policy) && got.sched_priority != a.sched_priority {
+            bad.push(format!(
+                "priority {} != {}",
+                got.sched_priority, a.sched_priority
+            ));
+        }
+        if sets_fair_params(policy) && a.sched_runtime != 0 {
+            let want = a
+                .sched_runtime
+                .clamp(CUSTOM_SLICE_MIN_NS, CUSTOM_SLICE_MAX_NS);
+            if got.sched_runtime != want {
+                bad.push(format!("custom slice {} != {want}", got.sched_runtime));
+            }
+        }
+    }
+    if f & SCHED_FLAG_LATENCY_NICE != 0 && got.sched_latency_nice != a.sched_latency_nice {
+        bad.push(format!(
+            "latency_nice {} != {}",
+            got.sched_latency_nice, a.sched_latency_nice
+        ));
+    }
+    if f & SCHED_FLAG_LATENCY_NICE == 0 && got.sched_latency_nice != before.sched_latency_nice {
+        bad.push(format!(
+            "latency_nice changed without the flag: {} -> {}",
+            before.sched_latency_nice, got.sched_latency_nice
+        ));
+    }
+    if !bad.is_empty() {
+        fz.fail(format!(
+            "setattr pid {pid} {a:?}: ok, but reads back {}",
+            bad.join(", ")
+        ));
+    }
+}
+
+/// One `sched_setattr()` on `pid` (a task this caller may or may not change; `exiting`: it may
+/// be gone by now) and its checks.
+fn op_setattr(fz: &mut Fuzz, r: &mut Rng, pid: i32, may_change: bool, exiting: bool) {
+    let unprivileged = !may_change;
+    let (a, size) = random_attr(r, unprivileged);
+    let before_attr = sched_getattr(pid);
+    let before = state(pid);
+    let mut buf = as_bytes(&a);
+    let decl = if size == 0 {
+        SCHED_ATTR_SIZE_VER0
+    } else {
+        size
+    };
+    let len = (decl as usize).clamp(buf.len(), PAGE_SIZE as usize + 200);
+    buf.resize(len, 0);
+    buf[0..4].copy_from_slice(&size.to_ne_bytes());
+    let mut tail_nonzero = false;
+    if decl > SCHED_ATTR_SIZE_VER2 && decl <= PAGE_SIZE && r.chance(20) {
+        let i = SCHED_ATTR_SIZE_VER2 as usize
+            + r.below(u64::from(decl - SCHED_ATTR_SIZE_VER2)) as usize;
+        buf[i] = 1 + r.below(255) as u8;
+        tail_nonzero = true;
+    }
+    let off = if r.chance(20) {
+        1 + r.below(7) as usize
+    } else {
+        0
+    };
+    let mut mem = vec![0u8; off];
+    mem.extend_from_slice(&buf);
+    let e = setattr_bytes(pid, &mem, off);
+
+    let Ok(cur) = before_attr else {
+        // Gone before the call: only "no such task" fits (or success, if the pid was reused).
+        if !exiting {
+            fz.fail(format!("getattr of live target {pid} failed"));
+        }
+        return;
+    };
+    if exiting && e == libc::ESRCH {
+        return;
+    }
+    match expected(&a, size, tail_nonzero, &cur, unprivileged) {
+        Ok(v) if v.is_empty() => {
+            if e != 0 && !(exiting && e == libc::ESRCH) {
+                fz.fail(format!(
+                    "setattr pid {pid} size {size} {a:?}: {} (breaks no rule)",
+                    errname(e)
+                ));
+            }
+        }
+        Ok(v) => {
+            if !v.contains(&e) {
+                fz.fail(format!(
+                    "setattr pid {pid} size {size} tail {tail_nonzero} {a:?}: {}, expected one of {:?}",
+                    errname(e),
+                    v.iter().map(|&x| errname(x)).collect::<Vec<_>>()
+                ));
+            }
+        }
+        Err(()) => {
+            let loose = [
+                0,
+                libc::EINVAL,
+                libc::EPERM,
+                libc::EBUSY,
+                libc::E2BIG,
+                libc::EOPNOTSUPP,
+            ];
+            if !loose.contains(&e) {
+                fz.fail(format!(
+                    "setattr pid {pid} {a:?}: unexpected {}",
+                    errname(e)
+                ));
+            }
+        }
+    }
+    if exiting {
+        return;
+    }
+    if e == 0 {
+        if let Ok(got) = sched_getattr(pid) {
+            check_readback(fz, pid, &a, &cur, &got);
+        }
+        // Back to a fair policy: deadline and RT hogs would starve the load the other
+        // operations need.
+        if a.sched_policy == SCHED_DEADLINE || is_rt(a.sched_policy) {
+            let back = SchedAttr {
+                sched_policy: SCHED_OTHER,
+                sched_latency_nice: cur.sched_latency_nice,
+                sched_flags: SCHED_FLAG_LATENCY_NICE,
+                ..Default::default()
+            };
+            let _ = sched_setattr(pid, &back);
+        }
+    } else if state(pid) != before {
+        fz.fail(format!(
+            "setattr pid {pid} {a:?} failed with {} but changed {:?} -> {:?}",
+            errname(e),
+            before,
+            state(pid)
+        ));
+    }
+}
+
+/// One `sched_getattr()` with a random size, flags and pid into a buffer of 0xaa.
+fn op_getattr(fz: &mut Fuzz, r: &mut Rng, pid: i32, full: u32) {
+    let size = match r.below(6) {
+        0 => r.below(48) as u32,
+        1 => PAGE_SIZE + 1 + r.below(100) as u32,
+        _ => SCHED_ATTR_SIZE_VER0 + r.below(u64::from(PAGE_SIZE - SCHED_ATTR_SIZE_VER0) + 1) as u32,
+    };
+    let flags = if r.chance(95) {
+        0
+    } else {
+        1 + r.below(8) as u32
+    };
+    let mut buf = vec![0xaau8; PAGE_SIZE as usize + 128];
+    // SAFETY: `buf` is writable for PAGE_SIZE + 128 bytes, more than any size passed here that
+    // the kernel accepts (it writes at most `size` bytes and refuses sizes above PAGE_SIZE).
+    let e = errno_of(unsafe { sched_getattr_raw(pid, buf.as_mut_ptr(), size, flags) });
+    let want = if !(SCHED_ATTR_SIZE_VER0..=PAGE_SIZE).contains(&size) || flags != 0 {
+        libc::EINVAL
+    } else {
+        0
+    };
+    if e != want {
+        fz.fail(format!(
+            "getattr pid {pid} size {size} flags {flags}: {}, expected {}",
+            errname(e),
+            errname(want)
+        ));
+        return;
+    }
+    if e == 0 {
+        let reported = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
+        // copy_struct_to_user(): the kernel's struct, then zeros up to the caller's size,
+        // then nothing.
+        let written = size.min(full);
+        let zeros = buf[written as usize..size as usize].iter().all(|&b| b == 0);
+        let untouched = buf[size as usize..].iter().all(|&b| b == 0xaa);
+        if reported != written || !zeros || !untouched {
+            fz.fail(format!(
+                "getattr size {size}: reports {reported} (want {written}), zero-filled {zeros}, nothing past it {untouched}"
+            ));
+        }
+    }
+}
+
+/// Writes every cgroup file refuses. Never "": an empty write(2) reaches no handler and
+/// succeeds. Never "max max": cpu.max reads it as quota "max" with the period left as it is,
+/// a valid write.
+const GARBAGE: [&str; 8] = [
+    "abc",
+    "-",
+    "1e3",
+    "0x",
+    " ",
+    "--5",
+    "x1",
+    "9999999999999999999999",
+];
+
+/// What a cgroup file write must come to: `Some(Some(readback))` succeed and read back so,
+/// `Some(None)` fail and change nothing, `None` not decided here.
+type CgroupWant = Option<Option<String>>;
+
+/// An integer write to a file that takes `range`: garbage one time in ten, else `v`, which
+/// must read back if in range and fail if not; `fixed`: the file refuses every write now (an
+/// idle group's weight), or not, which is not decided here.
+fn int_case(
+    r: &mut Rng,
+    v: i64,
+    range: std::ops::RangeInclusive<i64>,
+    fixed: bool,
+) -> (String, CgroupWant) {
+    if r.chance(10) {
+        (r.pick(&GARBAGE).to_string(), Some(None))
+    } else if fixed {
+        (format!("{v}\n"), None)
+    } else if range.contains(&v) {
+        (format!("{v}\n"), Some(Some(v.to_string())))
+    } else {
+        (format!("{v}\n"), Some(None))
+    }
+}
+
+/// A write to `file` of a group (`idle`: its cpu.idle is 1) and what must come of it.
+fn cgroup_case(r: &mut Rng, file: &str, idle: bool) -> (String, CgroupWant) {
+    match file {
+        "cpu.latency.nice" => {
+            let v = r.range_i64(-25, 24);
+            int_case(r, v, -20..=19, false)
+        }
+        "cpu.weight" => {
+            let any = r.range_i64(1, 10000);
+            let v = r.pick(&[0i64, 1, 100, 500, 10000, 10001, any]);
+            int_case(r, v, 1..=10000, idle)
+        }
+        "cpu.weight.nice" => {
+            let v = r.range_i64(-25, 24);
+            int_case(r, v, -20..=19, idle)
+        }
+        "cpu.idle" => {
+            let v = r.range_i64(-1, 2);
+            int_case(r, v, 0..=1, false)
+        }
+        _ => {
+            // cpu.max: "$QUOTA $PERIOD" in us, QUOTA "max" or >= 1000, PERIOD 1000..1000000.
+            match r.below(5) {
+                0 => ("max 100000\n".into(), Some(Some("max 100000".into()))),
+                1 => {
+                    let q = r.range_i64(1000, 2_000_000);
+                    let p = r.range_i64(1000, 1_000_000);
+                    (format!("{q} {p}\n"), Some(Some(format!("{q} {p}"))))
+                }
+                2 => (format!("{} 100000\n", r.range_i64(0, 999)), Some(None)),
+                3 => (
+                    format!("max {}\n", r.pick(&[0, 999, 1_000_001, 5_000_000])),
+                    Some(None),
+                ),
+                _ => (r.pick(&GARBAGE).to_string(), Some(None)),
+            }
+        }
+    }
+}
+
+fn read_trim(path: &str) -> Option<String> {
+    fs::read_to_string(path).ok().map(|s| s.trim().to_string())
+}
+
+fn op_cgroup_write(fz: &mut Fuzz, r: &mut Rng, groups: &[String]) {
+    let g = r.pick_ref(groups).clone();
+    let file = r.pick(&[
+        "cpu.latency.nice",
+        "cpu.latency.nice",
+        "cpu.weight",
+        "cpu.weight.nice",
+        "cpu.idle",
+        "cpu.max",
+    ]);
+    let path = format!("{g}/{file}");
+    let Some(before) = read_trim(&path) else {
+        return; // cpu.max without CFS bandwidth
+    };
+    let idle = read_trim(&format!("{g}/cpu.idle")).as_deref() == Some("1");
+    let (text, want) = cgroup_case(r, file, idle);
+    let e = errno_of(fs::write(&path, text.as_bytes()));
+    let after = read_trim(&path).unwrap_or_default();
+    match want {
+        Some(Some(v)) => {
+            if e != 0 || after != v {
+                fz.fail(format!(
+                    "{path} <- {text:?}: {}, reads {after:?}, expected {v:?}",
+                    errname(e)
+                ));
+            }
+        }
+        Some(None) => {
+            if e == 0 || after != before {
+                fz.fail(format!(
+                    "{path} <- {text:?}: {} (must fail), {before:?} -> {after:?}",
+                    errname(e)
+                ));
+            }
+        }
+        None => {
+            if e != 0 && after != before {
+                fz.fail(format!(
+                    "{path} <- {text:?}: {} but {before:?} -> {after:?}",
+                    errname(e)
+                ));
+            }
+        }
+    }
+}
+
+/// Moves a target into a random group (or back to the fuzzer's own): a leaf takes it.
+/// Moves a target between the leaves. (Not into an inner group: cpu is a threaded
+/// controller, so a process there would turn it into a thread root and its children into
+/// invalid domains, EOPNOTSUPP for every later move.)
+fn op_move(fz: &mut Fuzz, r: &mut Rng, pid: i32, leaves: &[String]) {
+    let g = r.pick_ref(leaves).clone();
+    let e = errno_of(fs::write(format!("{g}/cgroup.procs"), format!("{pid}\n")));
+    if e != 0 && e != libc::ESRCH {
+        fz.fail(format!("moving {pid} into leaf {g}: {}", errname(e)));
+    }
+}
+
+/// Creates and removes a group under a random one: an empty group goes, a populated one not.
+fn op_mkdir(fz: &mut Fuzz, r: &mut Rng, parent: &str) {
+    let path = format!("{parent}/t{}", r.below(4));
+    match fs::create_dir(&path) {
+        Ok(()) => {
+            let _ = fs::write(
+                format!("{path}/cpu.latency.nice"),
+                format!("{}\n", r.range_i64(-20, 19)),
+            );
+            if let Err(e) = fs::remove_dir(&path) {
+                fz.fail(format!("rmdir of the empty group {path}: {e}"));
+            }
+        }
+        Err(e) if e.raw_os_error() == Some(libc::EEXIST) => {
+            let _ = fs::remove_dir(&path);
+        }
+        Err(e) => fz.fail(format!("mkdir {path}: {e}")),
+    }
+}
+
+fn op_hotplug(fz: &mut Fuzz, r: &mut Rng, ncpu: usize) {
+    if ncpu < 2 {
+        return;
+    }
+    let cpu = 1 + r.below(ncpu as u64 - 1);
+    let path = format!("/sys/devices/system/cpu/cpu{cpu}/online");
+    let _ = fs::write(&path, "0\n");
+    if let Err(e) = fs::write(&path, "1\n") {
+        fz.fail(format!("cpu{cpu} did not come back online: {e}"));
+    }
+}
+
+fn op_feat(r: &mut Rng) {
+    let f = r.pick(&[
+        "LATENCY_PICK",
+        "LATENCY_PREEMPT",
+        "LATENCY_CREDIT",
+        "LATENCY_RUN",
+    ]);
+    let v = if r.chance(60) {
+        f.to_string()
+    } else {
+        format!("NO_{f}")
+    };
+    let _ = fs::write("/sys/kernel/debug/sched/features", v);
+}
+
+/// A child that sleeps 200 us and spins ~100 us forever: enqueued, dequeued, preempted.
+fn spawn_sleeper(uid: Option<u32>) -> i32 {
+    // SAFETY: the child runs only async-signal-safe calls (setuid, nanosleep) and a loop.
+    match unsafe { libc::fork() } {
+        0 => {
+            if let Some(uid) = uid {
+                // SAFETY: plain system calls on the child's own credentials.
+                unsafe {
+                    libc::setgid(uid);
+                    libc::setuid(uid);
+                }
+            }
+            let ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 200_000,
+            };
+            loop {
+                for i in 0..20_000u32 {
+                    std::hint::black_box(i);
+                }
+                // SAFETY: `ts` is a valid timespec; a null remainder is allowed.
+                unsafe { libc::nanosleep(&ts, std::ptr::null_mut()) };
+            }
+        }
+        pid if pid > 0 => pid,
+        _ => {
+            eprintln!("latency_nice_fuzz: fork: {}", io::Error::last_os_error());
+            exit(2);
+        }
+    }
+}
+
+/// A child that exits at once: its pid is a task on its way out, then none.
+fn spawn_exiting() -> i32 {
+    // SAFETY: the child only exits.
+    match unsafe { libc::fork() } {
+        0 => unsafe { libc::_exit(0) },
+        pid => pid,
+    }
+}
+
+/// Reaps child `pid` (one that exits at once). Never `waitpid(-1)`: that would also reap the
+/// unprivileged half and lose its exit status.
+fn reap(pid: i32) {
+    if pid > 0 {
+        // SAFETY: waiting for our own child.
+        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+    }
+}
+
+/// The unprivileged half, in a child running as `nobody`: `ops` operations on itself and on
+/// root's tasks: `guard`, which nothing else touches (never changed), and the main half's
+/// targets (never a success; they change under the main half). Its exit status is the number
+/// of violated promises (capped).
+fn unprivileged(seed: u64, ops: u64, guard: i32, root_pids: &[i32]) -> ! {
+    // SAFETY: plain system calls on this (child) process's own credentials.
+    if unsafe { libc::setgid(NOBODY) } != 0 || unsafe { libc::setuid(NOBODY) } != 0 {
+        eprintln!(
+            "latency_nice_fuzz: setuid(nobody): {}",
+            io::Error::last_os_error()
+        );
+        exit(2);
+    }
+    let mut r = Rng(seed ^ 0x5eed_0f0b_0d7e);
+    let mut fz = Fuzz::new(seed);
+    let me = std::process::id() as i32;
+    for op in 0..ops {
+        fz.op = op;
+        if r.chance(30) {
+            // Any root task: never a success; the guard: not changed either.
+            let pid = if r.chance(50) {
+                guard
+            } else {
+                r.pick(root_pids)
+            };
+            let (a, _) = random_attr(&mut r, true);
+            let before = state(pid);
+            let e = errno_of(sched_setattr(pid, &a));
+            if e == 0 || (pid == guard && state(pid) != before) {
+                fz.fail(format!(
+                    "nobody changed root's task {pid} with {a:?}: {}",
+                    errname(e)
+                ));
+            }
+        } else if r.chance(20) {
+            // Its own latency_nice, both ways, needs no privilege.
+            let v = r.range_i64(-20, 19) as i32;
+            let e = errno_of(set_latency_nice(me, v, false));
+            if e != 0 || latency_nice(me).ok() != Some(v) {
+                fz.fail(format!(
+                    "nobody setting its own latency_nice {v}: {}",
+                    errname(e)
+                ));
+            }
+        } else {
+            op_setattr(&mut fz, &mut r, me, false, false);
+        }
+    }
+    exit(fz.failures.min(100) as i32);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: latency_nice_fuzz SEED OPS [CGROUP_DIR]");
+        exit(2);
+    }
+    let (Ok(seed), Ok(ops)) = (args[1].parse::<u64>(), args[2].parse::<u64>()) else {
+        eprintln!("latency_nice_fuzz: SEED and OPS are numbers");
+        exit(2);
+    };
+    let cg = args
+        .get(3)
+        .cloned()
+        .unwrap_or_else(|| "/sys/fs/cgroup".into());
+    println!("# latency_nice_fuzz seed {seed} ops {ops} cgroups under {cg}");
+    if !kernel_has_latency_nice() {
+        eprintln!("latency_nice_fuzz: the kernel has no latency_nice");
+        exit(2);
+    }
+    let ncpu = std::thread::available_parallelism().map_or(1, |n| n.get());
+
+    // Nested groups: f0 (inner: its subtree has the cpu controller) with leaves f0/a, f0/b;
+    // f1 a leaf. Tasks live in leaves only (cgroup v2's rule for inner groups).
+    let _ = fs::write(format!("{cg}/cgroup.subtree_control"), "+cpu");
+    let root = format!("{cg}/fuzz");
+    let inner = format!("{root}/f0");
+    let leaves = vec![
+        format!("{inner}/a"),
+        format!("{inner}/b"),
+        format!("{root}/f1"),
+    ];
+    for d in [&root, &inner].into_iter().chain(leaves.iter()) {
+        let _ = fs::create_dir(d);
+    }
+    let _ = fs::write(format!("{root}/cgroup.subtree_control"), "+cpu");
+    let _ = fs::write(format!("{inner}/cgroup.subtree_control"), "+cpu");
+    let mut groups = leaves.clone();
+    groups.push(inner.clone());
+    if !std::path::Path::new(&format!("{}/cpu.latency.nice", leaves[0])).exists() {
+        eprintln!(
+            "latency_nice_fuzz: no cpu.latency.nice under {cg} (cgroup v2 with the cpu controller)"
+        );
+        exit(2);
+    }
+
+    let mut root_pids: Vec<i32> = (0..4).map(|_| spawn_sleeper(None)).collect();
+    let nobody_pid = spawn_sleeper(Some(NOBODY));
+    let guard_pid = spawn_sleeper(None);
+    // Threads of this process, tids as targets.
+    let tids: Vec<i32> = (0..2)
+        .map(|_| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                // SAFETY: gettid has no preconditions.
+                let _ = tx.send(unsafe { libc::gettid() });
+                loop {
+                    std::thread::sleep(std::time::Duration::from_micros(500));
+                }
+            });
+            rx.recv().unwrap_or(0)
+        })
+        .filter(|&t| t > 0)
+        .collect();
+    root_pids.extend(&tids);
+    let full = sched_getattr(0).map_or(SCHED_ATTR_SIZE_VER2, |a| a.size);
+
+    let unpriv_ops = ops / 10;
+    let root_for_nobody = root_pids.clone();
+    // SAFETY: the child runs the unprivileged half and exits; this process is multi-threaded,
+    // but the child only makes system calls and allocates through the same allocator, which
+    // no other thread holds here (they only sleep).
+    let unpriv = match unsafe { libc::fork() } {
+        0 => unprivileged(seed, unpriv_ops, guard_pid, &root_for_nobody),
+        pid => pid,
+    };
+
+    let mut r = Rng(seed);
+    let mut fz = Fuzz::new(seed);
+    let mut exiting = spawn_exiting();
+    let start = std::time::Instant::now();
+    for op in 0..ops {
+        fz.op = op;
+        // Per 10^4: the calls most (under a millisecond each under TCG), the cgroup files
+        // and moves (~10 ms), forks and group creation (~20 ms) less, CPU hotplug (~0.3 s)
+        // and sched_feat flips (a static key where jump labels are on: a text_poke under
+        // an emulated machine) once or twice.
+        let kind = match r.below(10_000) {
+            0..=6999 => 0,
+            7000..=8999 => 1,
+            9000..=9099 => 2,
+            9100..=9699 => 3,
+            9700..=9899 => 4,
+            9900..=9949 => 5,
+            9950..=9951 => 6,
+            9952 => 7,
+            _ => 8,
+        };
+        fz.counts[kind] += 1;
+        if op > 0 && op % 10_000 == 0 {
+            println!("# {op} ops, {} s", start.elapsed().as_secs());
+        }
+        let t0 = std::time::Instant::now();
+        match kind {
+            0 => {
+                let pid = if r.chance(90) {
+                    r.pick(&root_pids)
+                } else {
+                    nobody_pid
+                };
+                op_setattr(&mut fz, &mut r, pid, true, false);
+            }
+            1 => {
+                let target = r.pick(&root_pids);
+                let pid = r.pick(&[0, target, nobody_pid, 0x3fff_fff0, -1]);
+                if pid == 0x3fff_fff0 || pid == -1 {
+                    let want = if pid < 0 { libc::EINVAL } else { libc::ESRCH };
+                    let e = errno_of(sched_getattr(pid));
+                    if e != want {
+                        fz.fail(format!("getattr pid {pid}: {}", errname(e)));
+                    }
+                } else {
+                    op_getattr(&mut fz, &mut r, pid, full);
+                }
+            }
+            2 => {
+                op_setattr(&mut fz, &mut r, exiting, true, true);
+                reap(exiting);
+                exiting = spawn_exiting();
+            }
+            3 => op_cgroup_write(&mut fz, &mut r, &groups),
+            4 => {
+                let pid = if r.chance(80) {
+                    r.pick(&root_pids[..4])
+                } else {
+                    nobody_pid
+                };
+                op_move(&mut fz, &mut r, pid, &leaves);
+            }
+            5 => {
+                let parent = r.pick_ref(&leaves).clone();
+                op_mkdir(&mut fz, &mut r, &parent);
+            }
+            6 => op_feat(&mut r),
+            7 => op_hotplug(&mut fz, &mut r, ncpu),
+            _ => {
+                // A fork of a target at a random latency_nice: inherited, or reset.
+                let _ = set_latency_nice(0, r.range_i64(-20, 19) as i32, r.chance(50));
+                reap(spawn_exiting());
+            }
+        }
+        fz.micros[kind] += t0.elapsed().as_micros() as u64;
+    }
+    for f in [
+        "LATENCY_PICK",
+        "LATENCY_PREEMPT",
+        "LATENCY_CREDIT",
+        "LATENCY_RUN",
+    ] {
+        let _ = fs::write("/sys/kernel/debug/sched/features", f);
+    }
+    let mut status = 0;
+    // SAFETY: waiting for our own child.
+    unsafe { libc::waitpid(unpriv, &mut status, 0) };
+    let unpriv_failures = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        100
+    };
+    for pid in root_pids[..4].iter().chain([&nobody_pid, &guard_pid]) {
+        // SAFETY: killing and reaping our own children.
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
+            libc::waitpid(*pid, std::ptr::null_mut(), 0);
+        }
+    }
+    reap(exiting);
+    for d in leaves.iter().chain([&inner, &root]) {
+        let _ = fs::remove_dir(d);
+    }
+    let c = fz.counts;
+    let ms: Vec<String> = fz.micros.iter().map(|u| format!("{}", u / 1000)).collect();
+    println!(
+        "# {} s; ms per kind (setattr, getattr, exiting, cgroup, move, mkdir, feat, hotplug, fork): {}",
+        start.elapsed().as_secs(),
+        ms[..9].join(" ")
+    );
+    println!(
+        "# seed {seed}: {} ops (+{unpriv_ops} unprivileged): setattr {}, getattr {}, exiting {}, cgroup writes {}, moves {}, mkdir/rmdir {}, feature flips {}, hotplug {}, forks {}; {} violated promises (+{unpriv_failures} unprivileged)",
+        ops, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], fz.failures
+    );
+    exit(if fz.failures == 0 && unpriv_failures == 0 {
+        0
+    } else {
+        1
+    });
+}
