@@ -6,7 +6,8 @@
 //! Each operation is drawn from a seeded generator and checked against what the ABI promises:
 //!
 //! * `sched_setattr()` on the fuzzer's own target tasks (children that sleep and spin, threads
-//!   of this process, a child owned by `nobody`, tasks that are exiting or gone), with sizes
+//!   of this process, a child owned by `nobody`, tasks that are exiting or gone; a SCHED_DEADLINE
+//!   that may succeed goes to a fresh child that never sleeps), with sizes
 //!   0..4200 and unaligned buffers, every flag combination and a few unknown ones, every
 //!   policy including SCHED_DEADLINE, SCHED_IDLE and SCHED_BATCH, extreme and random values.
 //!   The errno must be one that a violated rule of the call explains (and 0 when none is
@@ -19,6 +20,8 @@
 //! * Writes to `cpu.latency.nice`, `cpu.weight`, `cpu.weight.nice`, `cpu.idle` and `cpu.max`
 //!   of nested groups, valid, out of range and garbage: a valid value reads back, an invalid
 //!   one fails and changes nothing.
+//! * The deadline bandwidth reserved in the root domain is what it was once the fuzzer's
+//!   tasks are back to fair policies or gone.
 //! * Task moves between the nested groups, group creation and removal, CPU offline/online and
 //!   sched_feat flips, which change what the calls above meet.
 //!
@@ -217,15 +220,6 @@ fn random_attr(r: &mut Rng, unprivileged: bool) -> (SchedAttr, u32) {
     // The deadline flags (RECLAIM, DL_OVERRUN) only on deadline tasks.
     if policy != SCHED_DEADLINE {
         flags &= !0x6;
-    }
-    // Never SCHED_DEADLINE with KEEP_PARAMS but not KEEP_POLICY: Linux 7.2 (mainline, not
-    // the series) leaks that call's deadline bandwidth. __sched_setscheduler() reserves it in
-    // sched_dl_overflow() for the new policy, then KEEP_PARAMS skips
-    // __setscheduler_params(), so the task never becomes a deadline task and nothing gives
-    // the bandwidth back; after enough such calls a CPU can no longer go offline (EBUSY) and
-    // deadline admission fails. This fuzzer found it (stress.sh's hotplug then failed).
-    if policy == SCHED_DEADLINE && flags & SCHED_FLAG_KEEP_ALL == SCHED_FLAG_KEEP_PARAMS {
-        flags &= !SCHED_FLAG_KEEP_PARAMS;
     }
     if r.chance(3) {
         flags |= 1 << r.range_i64(8, 63);
@@ -446,12 +440,173 @@ fn check_readback(fz: &mut Fuzz, pid: i32, a: &SchedAttr, before: &SchedAttr, go
     }
 }
 
+/// Keeps the fuzzer off three ways in which Linux 7.2 (mainline: the base kernel does the
+/// same; not the series) leaks deadline bandwidth for good. Each leak lowers what deadline
+/// admission and CPU hotplug accept, and after enough of them a CPU can no longer go offline
+/// (EBUSY from `dl_bw_deactivate()`), which broke the tests that run after the fuzzer.
+/// `main()` checks that the fuzzer leaves none behind (`deadline_total_bw()` before and after).
+///
+/// * A task that leaves SCHED_DEADLINE while it sleeps: `sched_dl_overflow()` leaves the
+///   release to `switched_from_dl()` "at the 0-lag time", which arms the inactive timer only
+///   for a queued task; a sleeping one keeps its bandwidth reserved. (Seen on the base kernel:
+///   `sleep 1000`, `chrt -d`, `chrt -o`, and `dl_bw->total_bw` stays up.) So every
+///   SCHED_DEADLINE that may succeed goes to a child that never sleeps (`Spinner`), which
+///   goes back to SCHED_IDLE while still queued.
+/// * SCHED_DEADLINE on a task that has exited but is not yet reaped: the call succeeds, the
+///   bandwidth is reserved, and `task_dead_dl()`, which gives it back, has already run. The
+///   exiting targets get SCHED_OTHER instead.
+/// * SCHED_FLAG_KEEP_PARAMS without KEEP_POLICY, when the new or the current policy is
+///   SCHED_DEADLINE: `__sched_setscheduler()` reserves or releases the bandwidth in
+///   `sched_dl_overflow()` for the new policy, then KEEP_PARAMS skips
+///   `__setscheduler_params()`, so the policy does not change and the accounting is off by the
+///   task's bandwidth.
+fn avoid_deadline_bandwidth_leaks(a: &mut SchedAttr, cur: &io::Result<SchedAttr>, exiting: bool) {
+    let was_deadline = matches!(cur, Ok(c) if c.sched_policy == SCHED_DEADLINE);
+    if (a.sched_policy == SCHED_DEADLINE || was_deadline)
+        && a.sched_flags & SCHED_FLAG_KEEP_ALL == SCHED_FLAG_KEEP_PARAMS
+    {
+        a.sched_flags &= !SCHED_FLAG_KEEP_PARAMS;
+    }
+    if exiting && a.sched_policy == SCHED_DEADLINE {
+        a.sched_policy = SCHED_OTHER;
+        a.sched_flags &= !0x6;
+    }
+}
+
+/// A child that spins while it is the target of a deadline call and sleeps in between: the
+/// target of every SCHED_DEADLINE that may succeed (`avoid_deadline_bandwidth_leaks()`), so
+/// that it is queued when it leaves the class. `start()` before the call wakes it (a byte on
+/// its pipe); `stop()` after it is back at SCHED_IDLE lets it block again. Killed and reaped
+/// when dropped.
+struct Spinner {
+    pid: i32,
+    /// The write end of the pipe the child reads its start and stop bytes from.
+    cmd: i32,
+}
+
+impl Spinner {
+    fn spawn() -> Self {
+        let mut fds = [0i32; 2];
+        // SAFETY: `fds` has room for the two descriptors pipe() writes.
+        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+            eprintln!("latency_nice_fuzz: pipe: {}", io::Error::last_os_error());
+            exit(2);
+        }
+        let [rd, wr] = fds;
+        // SAFETY: the child only ignores a signal, reads its pipe and spins.
+        match unsafe { libc::fork() } {
+            0 => {
+                // SCHED_FLAG_DL_OVERRUN sends SIGXCPU when the runtime is overrun, which
+                // kills by default: a dead, unreaped spinner would be the exited-task leak
+                // above on every later deadline call.
+                // SAFETY: plain system calls on this child's own signal disposition and
+                // descriptors; `b` is a valid one-byte buffer.
+                unsafe {
+                    libc::signal(libc::SIGXCPU, libc::SIG_IGN);
+                    let mut b = 0u8;
+                    loop {
+                        // Blocked until the next start byte.
+                        libc::fcntl(rd, libc::F_SETFL, 0);
+                        if libc::read(rd, (&raw mut b).cast(), 1) != 1 {
+                            libc::_exit(0);
+                        }
+                        // Spinning, queued all the time, until the stop byte.
+                        libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK);
+                        while libc::read(rd, (&raw mut b).cast(), 1) != 1 {
+                            for i in 0..10_000u32 {
+                                std::hint::black_box(i);
+                            }
+                        }
+                    }
+                }
+            }
+            pid if pid > 0 => {
+                // SAFETY: the parent's copy of the read end is not used.
+                unsafe { libc::close(rd) };
+                let idle = SchedAttr {
+                    sched_policy: SCHED_IDLE,
+                    ..Default::default()
+                };
+                if let Err(e) = sched_setattr(pid, &idle) {
+                    eprintln!("latency_nice_fuzz: spinner to SCHED_IDLE: {e}");
+                    exit(2);
+                }
+                Spinner { pid, cmd: wr }
+            }
+            _ => {
+                eprintln!("latency_nice_fuzz: fork: {}", io::Error::last_os_error());
+                exit(2);
+            }
+        }
+    }
+
+    fn send(&self, byte: u8) {
+        // SAFETY: `byte` is a valid one-byte buffer; `cmd` is our pipe's write end.
+        if unsafe { libc::write(self.cmd, (&raw const byte).cast(), 1) } != 1 {
+            eprintln!(
+                "latency_nice_fuzz: spinner pipe: {}",
+                io::Error::last_os_error()
+            );
+            exit(2);
+        }
+    }
+
+    /// Wakes the spinner: it is queued from here until the guard is dropped.
+    fn start(&self) -> Spinning<'_> {
+        self.send(b's');
+        Spinning(self)
+    }
+}
+
+/// A started `Spinner`; dropping it lets the spinner block again.
+struct Spinning<'a>(&'a Spinner);
+
+impl Drop for Spinning<'_> {
+    fn drop(&mut self) {
+        self.0.send(b'x');
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        // SAFETY: killing and reaping our own child, closing our descriptor.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+            libc::waitpid(self.pid, std::ptr::null_mut(), 0);
+            libc::close(self.cmd);
+        }
+    }
+}
+
+/// The root domain's reserved deadline bandwidth (`dl_bw->total_bw` in the scheduler's debug
+/// file: the same on every CPU of the one root domain the guests have), if readable.
+fn deadline_total_bw() -> Option<u64> {
+    let debug = fs::read_to_string("/sys/kernel/debug/sched/debug").ok()?;
+    debug
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(".dl_bw->total_bw"))
+        .and_then(|v| v.trim_start_matches([' ', ':']).trim().parse().ok())
+}
+
 /// One `sched_setattr()` on `pid` (a task this caller may or may not change; `exiting`: it may
 /// be gone by now) and its checks.
-fn op_setattr(fz: &mut Fuzz, r: &mut Rng, pid: i32, may_change: bool, exiting: bool) {
+fn op_setattr(
+    fz: &mut Fuzz,
+    r: &mut Rng,
+    pid: i32,
+    may_change: bool,
+    exiting: bool,
+    spinner: Option<&Spinner>,
+) {
     let unprivileged = !may_change;
-    let (a, size) = random_attr(r, unprivileged);
+    let (mut a, size) = random_attr(r, unprivileged);
+    let spinner = spinner.filter(|_| may_change && !exiting && a.sched_policy == SCHED_DEADLINE);
+    let on_spinner = spinner.is_some();
+    let pid = spinner.map_or(pid, |s| s.pid);
+    // Spinning until the end of this call (stopped on drop, after the return to SCHED_IDLE).
+    let _spinning = spinner.map(Spinner::start);
     let before_attr = sched_getattr(pid);
+    avoid_deadline_bandwidth_leaks(&mut a, &before_attr, exiting);
     let before = state(pid);
     let mut buf = as_bytes(&a);
     let decl = if size == 0 {
@@ -534,7 +689,7 @@ fn op_setattr(fz: &mut Fuzz, r: &mut Rng, pid: i32, may_change: bool, exiting: b
         // operations need.
         if a.sched_policy == SCHED_DEADLINE || is_rt(a.sched_policy) {
             let back = SchedAttr {
-                sched_policy: SCHED_OTHER,
+                sched_policy: if on_spinner { SCHED_IDLE } else { SCHED_OTHER },
                 sched_latency_nice: cur.sched_latency_nice,
                 sched_flags: SCHED_FLAG_LATENCY_NICE,
                 ..Default::default()
@@ -877,7 +1032,7 @@ fn unprivileged(seed: u64, ops: u64, guard: i32, root_pids: &[i32]) -> ! {
                 ));
             }
         } else {
-            op_setattr(&mut fz, &mut r, me, false, false);
+            op_setattr(&mut fz, &mut r, me, false, false, None);
         }
     }
     exit(fz.failures.min(100) as i32);
@@ -961,7 +1116,9 @@ fn main() {
 
     let mut r = Rng(seed);
     let mut fz = Fuzz::new(seed);
+    let dl_bw_before = deadline_total_bw();
     let mut exiting = spawn_exiting();
+    let spinner = Spinner::spawn();
     let start = std::time::Instant::now();
     for op in 0..ops {
         fz.op = op;
@@ -992,7 +1149,7 @@ fn main() {
                 } else {
                     nobody_pid
                 };
-                op_setattr(&mut fz, &mut r, pid, true, false);
+                op_setattr(&mut fz, &mut r, pid, true, false, Some(&spinner));
             }
             1 => {
                 let target = r.pick(&root_pids);
@@ -1008,7 +1165,7 @@ fn main() {
                 }
             }
             2 => {
-                op_setattr(&mut fz, &mut r, exiting, true, true);
+                op_setattr(&mut fz, &mut r, exiting, true, true, None);
                 reap(exiting);
                 exiting = spawn_exiting();
             }
@@ -1059,8 +1216,22 @@ fn main() {
         }
     }
     reap(exiting);
+    drop(spinner);
     for d in leaves.iter().chain([&inner, &root]) {
         let _ = fs::remove_dir(d);
+    }
+    // Every deadline task the fuzzer made is back to a fair policy or gone: the reserved
+    // bandwidth must be what it was (a leak makes CPU hotplug and deadline admission fail
+    // later, for everyone).
+    // What tasks that left the class still hold is given back at their 0-lag time (the
+    // inactive timer): within a period, at most ~35 ms here.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let dl_bw_after = deadline_total_bw();
+    println!("# deadline bandwidth reserved (dl_bw->total_bw): {dl_bw_before:?} before, {dl_bw_after:?} after");
+    if dl_bw_before.is_none() || dl_bw_after != dl_bw_before {
+        fz.fail(format!(
+            "deadline bandwidth not returned: total_bw {dl_bw_before:?} before, {dl_bw_after:?} after"
+        ));
     }
     let c = fz.counts;
     let ms: Vec<String> = fz.micros.iter().map(|u| format!("{}", u / 1000)).collect();
