@@ -50,7 +50,15 @@ esac
 say() { printf '==> bench: %s\n' "$*" >&2; }
 mkdir -p "$outroot"
 outroot=$(cd "$outroot" && pwd)
-res=$outroot/$profile
+# A focused run (BENCH_WORKLOADS="cyclictest-hackbench", BENCH_CELLS="0:0 -20:0" as FG:BG,
+# BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
+# matrix's results stay. For a question about a few cells, e.g. whether a difference between
+# the kernels holds over more repeats than the matrix can afford.
+export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-}
+export BENCH_CELLS=$(echo ${BENCH_CELLS:-} | tr ' ' ,)
+focus=''
+[ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_REPS" ] && focus=1
+res=$outroot/$profile${focus:+-focus}
 topologies=${BENCH_TOPOLOGIES:-flat numa}
 boots=${BENCH_BOOTS:-}
 # wanted TAG: whether this run boots TAG.
@@ -156,7 +164,7 @@ for topo in $topologies; do
 		limit=$((2 * plan_secs[$tag] + 1200))
 		[ $limit -ge 3000 ] || limit=3000
 		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo" \
+		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
 			"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 		qpid=$!
 		# Progress: the guest's LN-BENCH lines, as they come.

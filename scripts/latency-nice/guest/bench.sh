@@ -64,6 +64,10 @@
 # shellcheck disable=SC2086,SC2046
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 kernel=series profile=quick topo=flat plan=''
+# A focused run (make bench BENCH_WORKLOADS=... BENCH_CELLS=... BENCH_REPS=...): only those
+# workloads, only those "FG:BG" cells, that many repeats of each run. The host passes them in
+# the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
+focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
 if [ "${1:-}" = --plan ]; then
 	kernel=$2 profile=$3 topo=${4:-flat} plan=1
 	case "$topo" in
@@ -78,6 +82,9 @@ else
 		ln.kernel=*) kernel=${arg#ln.kernel=} ;;
 		ln.profile=*) profile=${arg#ln.profile=} ;;
 		ln.topo=*) topo=${arg#ln.topo=} ;;
+		ln.workloads=*) focus_workloads=${arg#ln.workloads=} ;;
+		ln.cells=*) focus_cells=${arg#ln.cells=} ;;
+		ln.reps=*) focus_reps=${arg#ln.reps=} ;;
 		esac
 	done
 	ncpu=$(grep -c ^processor /proc/cpuinfo)
@@ -99,6 +106,11 @@ tiny)	D=1 REPS=1 REPS_NEW=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 ;;
 quick)	D=4 REPS=2 REPS_NEW=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 ;;
 full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
+esac
+case "$focus_reps" in
+'') ;;
+*[!0-9]* | 0) say "ln.reps=$focus_reps: a number of repeats (1 or more)"; exit 1 ;;
+*) REPS=$focus_reps REPS_NEW=$focus_reps ;;
 esac
 # The seed regime's background: hackbench -g 1 -f SEED_F is 2*SEED_F tasks, 3 per CPU.
 SEED_F=$((3 * ncpu / 2))
@@ -217,6 +229,15 @@ reps_of() { # WORKLOAD VARIANT
 # foreground at 19 of seed 000's 3x3 (a latency-measuring task at 19 answers no question):
 # time for the sweep.
 cells() {
+	if [ -n "$focus_cells" ]; then
+		all_cells "$@" | tr ' ' '\n' | paste -d: - - | while IFS= read -r c; do
+			case ",$focus_cells," in *",$c,"*) printf '%s %s ' "${c%%:*}" "${c#*:}" ;; esac
+		done
+		return 0
+	fi
+	all_cells "$@"
+}
+all_cells() {
 	# On numa only what the topology can change: throughput, the shares, and the load
 	# regimes of issue 10 with the background at default (seed: its whole matrix). The
 	# idle cells, the one-CPU workloads (pinned: the topology does not reach them) and the
@@ -241,6 +262,15 @@ cells() {
 WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
 	   cyclictest-hog fifo-burst cyclictest-seed schbench-seed cyclictest-light cyclictest-sessions
 	   schbench-w50 schbench-w500 schbench-w2000"
+if [ -n "$focus_workloads" ]; then
+	for w in $(echo "$focus_workloads" | tr , ' '); do
+		case " $(echo $WORKLOADS) " in
+		*" $w "*) ;;
+		*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))"; exit 1 ;;
+		esac
+	done
+	WORKLOADS=$(echo "$focus_workloads" | tr , ' ')
+fi
 # The CPU of the one-CPU workloads (cyclictest-hog, fifo-burst): the last one.
 last_cpu=$((ncpu - 1))
 
