@@ -54,8 +54,8 @@ outroot=$(cd "$outroot" && pwd)
 # BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
 # matrix's results stay. For a question about a few cells, e.g. whether a difference between
 # the kernels holds over more repeats than the matrix can afford.
-export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-}
-export BENCH_CELLS=$(echo ${BENCH_CELLS:-} | tr ' ' ,)
+BENCH_CELLS=$(echo ${BENCH_CELLS:-} | tr ' ' ,)
+export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CELLS
 focus=''
 [ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_REPS" ] && focus=1
 res=$outroot/$profile${focus:+-focus}
@@ -78,8 +78,8 @@ for topo in $topologies; do
 	esac
 	for kernel in base series; do
 		wanted "$topo-$kernel" || continue
-		read -r n s < <(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
-			awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
+		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
+		read -r n s < <(awk -F'\t' '{ s += $6 } END { print NR, s + 0 }' <<< "$plan")
 		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
 		plan_secs[$topo-$kernel]=$s plan_n[$topo-$kernel]=$n
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))

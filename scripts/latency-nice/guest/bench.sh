@@ -109,7 +109,7 @@ full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 ;;
 esac
 case "$focus_reps" in
 '') ;;
-*[!0-9]* | 0) say "ln.reps=$focus_reps: a number of repeats (1 or more)"; exit 1 ;;
+*[!0-9]* | 0) say "ln.reps=$focus_reps: a number of repeats (1 or more)" >&2; exit 1 ;;
 *) REPS=$focus_reps REPS_NEW=$focus_reps ;;
 esac
 # The seed regime's background: hackbench -g 1 -f SEED_F is 2*SEED_F tasks, 3 per CPU.
@@ -266,7 +266,7 @@ if [ -n "$focus_workloads" ]; then
 	for w in $(echo "$focus_workloads" | tr , ' '); do
 		case " $(echo $WORKLOADS) " in
 		*" $w "*) ;;
-		*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))"; exit 1 ;;
+		*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))" >&2; exit 1 ;;
 		esac
 	done
 	WORKLOADS=$(echo "$focus_workloads" | tr , ' ')
