@@ -24,10 +24,20 @@ extras=("${@:4}")
 jobs=${JOBS:-$(nproc)}
 say() { printf '==> kernel: %s\n' "$*" >&2; }
 
+# LN_LLVM=-19 (make kasan): the whole kernel with Debian's clang-19/ld.lld-19 (LLVM=-19),
+# C objects still through ccache; otherwise gcc.
+llvm=${LN_LLVM:-}
 cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
+[ -n "$llvm" ] && cc=clang$llvm
+command -v ccache >/dev/null && cc="ccache $cc"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/latency-nice-ccache} CCACHE_BASEDIR=$src
-kmake() { make -s -C "$src" O="$bdir" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+kmake() {
+	if [ -n "$llvm" ]; then
+		make -s -C "$src" O="$bdir" LLVM="$llvm" CC="$cc" -j"$jobs" "$@"
+	else
+		make -s -C "$src" O="$bdir" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"
+	fi
+}
 
 say "config"
 cfg=$(mktemp -d)
