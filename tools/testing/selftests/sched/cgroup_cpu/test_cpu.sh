@@ -16,9 +16,6 @@
 # enforced at the tick and the period timer, which an emulated machine delivers late. For
 # them this wrapper checks what does not depend on timing: the quota throttles, usage under
 # 5x the quota (a hog without it would use 100x). Every other case must pass as is.
-topo=flat on the kernel
-# command line): the controller's arithmetic does not depend on the topology, and a run
-# takes about a minute under TCG. Output: TAP.
 
 topo=flat
 for arg in $(cat /proc/cmdline); do
