@@ -6,7 +6,7 @@
 #             smt (1 socket, 2 cores x 2 threads: SMT siblings, where core scheduling runs)
 #   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
 # Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
-# and BOOT_TIMEOUT (default 900 s) bounds a hang (exit 124).
+# and BOOT_TIMEOUT (default 1800 s) bounds a hang (exit 124).
 # BOOT_APPEND adds to the kernel command line; BOOT_DISK attaches a raw image as a virtio
 # disk (/dev/vda in the guest; make bench's result disk).
 set -euo pipefail
@@ -39,4 +39,4 @@ if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"
 fi
 mkdir -p "$(dirname "$log")"
-timeout "${BOOT_TIMEOUT:-900}" "${qemu[@]}" </dev/null >"$log" 2>&1
+timeout "${BOOT_TIMEOUT:-1800}" "${qemu[@]}" </dev/null >"$log" 2>&1
