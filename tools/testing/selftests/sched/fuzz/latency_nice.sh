@@ -11,18 +11,22 @@
 # Kernel command line: ln.fuzz_seed=N (default 1: make test replays the same operations),
 # ln.fuzz_ops=N (default 100000), ln.fuzz_secs=S (make soak: keep going with new seeds,
 # seed+1, seed+2, ..., 100000 operations each, until S seconds have passed and at least
-# ln.fuzz_ops operations ran). On the flat topology only (ln.topo): the entry points are the
+# ln.fuzz_ops operations ran), ln.fuzz_stall=S (default 600: see the watchdog below),
+# ln.fuzz_nice=N (the nice the fuzzer's calls run at: FUZZ_NICE, default 0). On the
+# flat topology only (ln.topo): the entry points are the
 # same on every topology, and 10^5 operations take minutes under TCG. The load is small
 # (4 hackbench tasks): enough to keep every path busy, not so much that the fuzzer gets a
 # tenth of a CPU.
 
-seed=1 ops=100000 secs=0 topo=flat
+seed=1 ops=100000 secs=0 stall=600 topo=flat
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ln.topo=*) topo=${arg#ln.topo=} ;;
 	ln.fuzz_seed=*) seed=${arg#ln.fuzz_seed=} ;;
 	ln.fuzz_ops=*) ops=${arg#ln.fuzz_ops=} ;;
 	ln.fuzz_secs=*) secs=${arg#ln.fuzz_secs=} ;;
+	ln.fuzz_stall=*) stall=${arg#ln.fuzz_stall=} ;;
+	ln.fuzz_nice=*) export FUZZ_NICE=${arg#ln.fuzz_nice=} ;;
 	esac
 done
 echo "TAP version 13"
@@ -31,6 +35,40 @@ if [ "$topo" != flat ]; then
 	echo "ok 1 fuzz # SKIP runs on the flat topology only (this is $topo)"
 	exit 0
 fi
+
+# The fuzzer prints a line every 10^4 operations (40-80 s under TCG, ~150 s under KASAN).
+# Each line it prints stamps /tmp/fuzz.progress with the uptime; a watchdog looks every 60 s
+# and, after `stall` seconds without a line, prints every task's state and wait channel and
+# asks the kernel for its blocked tasks and runqueues (sysrq w, q), then fails the run. A
+# 10^6 soak once went silent for 30 min with no kernel report: this says where it stood.
+progress=/tmp/fuzz.progress
+rm -f /tmp/fuzz.stalled
+uptime_s() { read -r up _ < /proc/uptime; echo "${up%.*}"; }
+uptime_s > $progress
+prefix() {
+	while IFS= read -r l || [ -n "$l" ]; do
+		printf '# %s\n' "$l"
+		uptime_s > $progress
+	done
+}
+watchdog() {
+	while sleep 60; do
+		now=$(uptime_s)
+		last=$(cat $progress)
+		[ $((now - last)) -lt "$stall" ] && continue
+		echo "# fuzz watchdog: no fuzzer output for $((now - last)) s; every task:"
+		for d in /proc/[0-9]*; do
+			echo "#   ${d#/proc/} $(cat $d/comm 2>/dev/null)" \
+				"$(grep -E '^State' $d/status 2>/dev/null | tr -s '\t ' ' ')" \
+				"wchan=$(cat $d/wchan 2>/dev/null)"
+		done
+		[ -w /proc/sysrq-trigger ] && echo w > /proc/sysrq-trigger && echo q > /proc/sysrq-trigger
+		: > /tmp/fuzz.stalled
+		echo "$now" > $progress
+	done
+}
+[ "$stall" -gt 0 ] && { watchdog & wd=$!; }
+
 hackbench -g 1 -f 2 -l 100000000 -s 100 >/dev/null 2>&1 &
 hb=$!
 start=$(cut -d. -f1 /proc/uptime)
@@ -40,7 +78,7 @@ chunk=$ops
 while :; do
 	runs=$((runs + 1))
 	s=$((seed + runs - 1))
-	{ /usr/bin/latency_nice_fuzz $s $chunk 2>&1; echo $? > /tmp/fuzz.rc; } | sed 's/^/# /'
+	{ /usr/bin/latency_nice_fuzz $s $chunk 2>&1; echo $? > /tmp/fuzz.rc; } | prefix
 	rc=$(cat /tmp/fuzz.rc)
 	n=$((n + 1))
 	if [ $rc = 0 ]; then
@@ -57,6 +95,10 @@ done
 echo "# $runs run(s), $done_ops operations from seed $seed in $(($(cut -d. -f1 /proc/uptime) - start)) s"
 n=$((n + 1))
 if kill -0 $hb 2>/dev/null; then echo "ok $n hackbench ran all along"; else echo "not ok $n hackbench died"; fail=1; fi
+if [ -e /tmp/fuzz.stalled ]; then
+	n=$((n + 1)); echo "not ok $n fuzz: stalled for $stall s or more (see the watchdog's dump)"; fail=1
+fi
+[ -n "${wd:-}" ] && kill $wd 2>/dev/null
 kill $hb 2>/dev/null
 killall -q hackbench 2>/dev/null
 wait 2>/dev/null

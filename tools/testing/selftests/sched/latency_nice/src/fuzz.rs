@@ -91,6 +91,10 @@ struct Fuzz {
     counts: [u64; 10],
     /// Microseconds spent per kind of operation, for the summary.
     micros: [u64; 10],
+    /// Deadline calls and CPU hotplug skipped while a deadline bandwidth release was pending
+    /// (`avoid_deadline_bandwidth_leaks()`).
+    skipped_deadline: u64,
+    skipped_hotplug: u64,
 }
 
 impl Fuzz {
@@ -101,6 +105,8 @@ impl Fuzz {
             failures: 0,
             counts: [0; 10],
             micros: [0; 10],
+            skipped_deadline: 0,
+            skipped_hotplug: 0,
         }
     }
     fn fail(&mut self, what: String) {
@@ -465,6 +471,19 @@ fn check_readback(fz: &mut Fuzz, pid: i32, a: &SchedAttr, before: &SchedAttr, go
 ///   `sched_dl_overflow()` for the new policy, then KEEP_PARAMS skips
 ///   `__setscheduler_params()`, so the policy does not change and the accounting is off by the
 ///   task's bandwidth.
+/// * CPU hotplug while a task that left SCHED_DEADLINE still holds its bandwidth (released by
+///   the inactive timer at its 0-lag time: seconds later for a 1 us runtime overrun by a
+///   tick). Hotplug rebuilds the root domain's `total_bw` from the deadline tasks and servers
+///   it finds (`dl_rebuild_rd_accounting()`); the pending one is not among them, and the timer
+///   later subtracts it from the new total. Seen in a 10^6-operation soak: `total_bw` 104856
+///   -> 31848 after a window with a hotplug, later negative, and in another run 1.9 CPUs too
+///   many. So `op_hotplug()` runs only while the total is where it started
+///   (`DeadlineAudit::quiet()`), and is skipped otherwise (counted in the summary).
+/// * Not yet understood: with hotplug kept out, a 10^6 soak at nice -10 still ended 1.8 CPUs
+///   up; the first of it (9558, the bandwidth of one call at op 3716 of seed 3696602796)
+///   came from a call made while an earlier call's release was still pending. So a deadline
+///   call, too, is made only from a quiet state (skipped otherwise): a leak, if any is left,
+///   comes from one call alone, the one in its audit window whose bandwidth it is.
 fn avoid_deadline_bandwidth_leaks(a: &mut SchedAttr, cur: &io::Result<SchedAttr>, exiting: bool) {
     let was_deadline = matches!(cur, Ok(c) if c.sched_policy == SCHED_DEADLINE);
     if (a.sched_policy == SCHED_DEADLINE || was_deadline)
@@ -583,6 +602,94 @@ impl Drop for Spinner {
     }
 }
 
+/// Locates a deadline bandwidth leak. `main()` fails the run if `dl_bw->total_bw` is not
+/// back where it started at the end (a 10^6-operation soak ended with it up by 1.9 CPUs, the
+/// admission limit, and said no more); this says where it began. Every `WINDOW` operations,
+/// after 60 ms without a deadline call, the total is read. It is not always back at once: a
+/// task that leaves SCHED_DEADLINE keeps its bandwidth until its 0-lag time, which is the
+/// overrun times period/runtime past its deadline (seconds, for a 1 us runtime overrun by
+/// a tick). So a window that ends above the start is only remembered, with the deadline
+/// calls, CPU hotplug and exiting-task calls it made; a later window that ends at the start
+/// clears it. If the end finds a leak, the first window since which the total never came
+/// back is printed: the leak is in it.
+struct DeadlineAudit {
+    start: Option<u64>,
+    /// The calls of the current window that could move the bandwidth.
+    window: Vec<String>,
+    /// The first window since which the total has not been back at `start`: its last
+    /// operation, the total then, its calls.
+    since: Option<(u64, Option<u64>, Vec<String>)>,
+    dirty_windows: u64,
+    /// A deadline call succeeded since the total was last seen at `start`: a release may be
+    /// pending. Only then does `quiet()` read the debug file (it is large: a read per call
+    /// would make the run 2x slower).
+    pending: bool,
+}
+
+impl DeadlineAudit {
+    const WINDOW: u64 = 1000;
+
+    fn new() -> Self {
+        DeadlineAudit {
+            start: deadline_total_bw(),
+            window: Vec::new(),
+            since: None,
+            dirty_windows: 0,
+            pending: true,
+        }
+    }
+
+    /// No deadline bandwidth is held by a task that has left SCHED_DEADLINE: the total is
+    /// where it started. CPU hotplug waits for that (`avoid_deadline_bandwidth_leaks()`).
+    fn quiet(&mut self) -> bool {
+        if self.start.is_none() || !self.pending {
+            return true;
+        }
+        self.pending = deadline_total_bw() != self.start;
+        !self.pending
+    }
+
+    fn note(&mut self, what: Option<String>) {
+        if let Some(w) = what {
+            self.window.push(w);
+        }
+    }
+
+    fn check(&mut self, op: u64) {
+        if self.start.is_none() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(60));
+        let now = deadline_total_bw();
+        let calls = std::mem::take(&mut self.window);
+        if now == self.start {
+            self.since = None;
+        } else {
+            self.dirty_windows += 1;
+            if self.since.is_none() {
+                self.since = Some((op, now, calls));
+            }
+        }
+    }
+
+    /// Called when the run ends with a leak: where it began.
+    fn report(&self) {
+        let Some((op, total, calls)) = &self.since else {
+            println!("# deadline audit: every window ended at the start; the leak is in the last");
+            return;
+        };
+        println!(
+            "# deadline audit: total_bw never back at {:?} since ops {}..={op} (then {total:?}); their {} calls:",
+            self.start,
+            (op + 1).saturating_sub(Self::WINDOW),
+            calls.len()
+        );
+        for c in calls {
+            println!("#   {c}");
+        }
+    }
+}
+
 /// The root domain's reserved deadline bandwidth (`dl_bw->total_bw` in the scheduler's debug
 /// file: the same on every CPU of the one root domain the guests have), if readable.
 fn deadline_total_bw() -> Option<u64> {
@@ -602,10 +709,15 @@ fn op_setattr(
     may_change: bool,
     exiting: bool,
     spinner: Option<&Spinner>,
-) {
+    mut audit: Option<&mut DeadlineAudit>,
+) -> Option<String> {
     let unprivileged = !may_change;
     let (mut a, size) = random_attr(r, unprivileged);
     let spinner = spinner.filter(|_| may_change && !exiting && a.sched_policy == SCHED_DEADLINE);
+    if spinner.is_some() && audit.as_deref_mut().is_some_and(|au| !au.quiet()) {
+        fz.skipped_deadline += 1;
+        return None;
+    }
     let on_spinner = spinner.is_some();
     let pid = spinner.map_or(pid, |s| s.pid);
     // Spinning until the end of this call (stopped on drop, after the return to SCHED_IDLE).
@@ -637,16 +749,27 @@ fn op_setattr(
     let mut mem = vec![0u8; off];
     mem.extend_from_slice(&buf);
     let e = setattr_bytes(pid, &mem, off);
+    // For the deadline bandwidth audit (`DeadlineAudit`): every call that asked for
+    // SCHED_DEADLINE or was made on a deadline task.
+    let was_deadline = matches!(&before_attr, Ok(c) if c.sched_policy == SCHED_DEADLINE);
+    let deadline_call = (a.sched_policy == SCHED_DEADLINE || was_deadline).then(|| {
+        format!(
+            "op {} setattr pid {pid}{} {a:?}: {}",
+            fz.op,
+            if was_deadline { " (was deadline)" } else { "" },
+            errname(e)
+        )
+    });
 
     let Ok(cur) = before_attr else {
         // Gone before the call: only "no such task" fits (or success, if the pid was reused).
         if !exiting {
             fz.fail(format!("getattr of live target {pid} failed"));
         }
-        return;
+        return deadline_call;
     };
     if exiting && e == libc::ESRCH {
-        return;
+        return deadline_call;
     }
     match expected(&a, size, tail_nonzero, &cur, unprivileged) {
         Ok(v) if v.is_empty() => {
@@ -684,9 +807,14 @@ fn op_setattr(
         }
     }
     if exiting {
-        return;
+        return deadline_call;
     }
     if e == 0 {
+        if on_spinner {
+            if let Some(au) = audit {
+                au.pending = true;
+            }
+        }
         if let Ok(got) = sched_getattr(pid) {
             check_readback(fz, pid, &a, &cur, &got);
         }
@@ -699,7 +827,13 @@ fn op_setattr(
                 sched_flags: SCHED_FLAG_LATENCY_NICE,
                 ..Default::default()
             };
-            let _ = sched_setattr(pid, &back);
+            // Root's way back never fails. The unprivileged caller's may: with KEEP_POLICY
+            // its "RT" call kept SCHED_IDLE, from which nobody may go back to SCHED_OTHER.
+            if let Err(err) = sched_setattr(pid, &back) {
+                if may_change {
+                    fz.fail(format!("setattr pid {pid} back to a fair policy: {err}"));
+                }
+            }
         }
     } else if state(pid) != before {
         fz.fail(format!(
@@ -709,6 +843,7 @@ fn op_setattr(
             state(pid)
         ));
     }
+    deadline_call
 }
 
 /// One `sched_getattr()` with a random size, flags and pid into a buffer of 0xaa.
@@ -1037,7 +1172,7 @@ fn unprivileged(seed: u64, ops: u64, guard: i32, root_pids: &[i32]) -> ! {
                 ));
             }
         } else {
-            op_setattr(&mut fz, &mut r, me, false, false, None);
+            op_setattr(&mut fz, &mut r, me, false, false, None, None);
         }
     }
     exit(fz.failures.min(100) as i32);
@@ -1145,6 +1280,7 @@ fn main() {
         );
         exit(2);
     }
+    let mut audit = DeadlineAudit::new();
     let start = std::time::Instant::now();
     for op in 0..ops {
         fz.op = op;
@@ -1175,7 +1311,16 @@ fn main() {
                 } else {
                     nobody_pid
                 };
-                op_setattr(&mut fz, &mut r, pid, true, false, Some(&spinner));
+                let call = op_setattr(
+                    &mut fz,
+                    &mut r,
+                    pid,
+                    true,
+                    false,
+                    Some(&spinner),
+                    Some(&mut audit),
+                );
+                audit.note(call);
             }
             1 => {
                 let target = r.pick(&root_pids);
@@ -1191,7 +1336,8 @@ fn main() {
                 }
             }
             2 => {
-                op_setattr(&mut fz, &mut r, exiting, true, true, None);
+                let call = op_setattr(&mut fz, &mut r, exiting, true, true, None, None);
+                audit.note(call.or_else(|| Some(format!("op {op} setattr of exiting {exiting}"))));
                 reap(exiting);
                 exiting = spawn_exiting();
             }
@@ -1209,7 +1355,14 @@ fn main() {
                 op_mkdir(&mut fz, &mut r, &parent);
             }
             6 => op_feat(&mut r),
-            7 => op_hotplug(&mut fz, &mut r, ncpu),
+            7 => {
+                if audit.quiet() {
+                    op_hotplug(&mut fz, &mut r, ncpu);
+                    audit.note(Some(format!("op {op} CPU hotplug")));
+                } else {
+                    fz.skipped_hotplug += 1;
+                }
+            }
             _ => {
                 // A fork of a target at a random latency_nice: inherited, or reset.
                 let _ = set_latency_nice(0, r.range_i64(-20, 19) as i32, r.chance(50));
@@ -1217,6 +1370,9 @@ fn main() {
             }
         }
         fz.micros[kind] += t0.elapsed().as_micros() as u64;
+        if (op + 1) % DeadlineAudit::WINDOW == 0 {
+            audit.check(op);
+        }
     }
     for f in [
         "LATENCY_PICK",
@@ -1253,8 +1409,13 @@ fn main() {
     // inactive timer): within a period, at most ~35 ms here.
     std::thread::sleep(std::time::Duration::from_millis(200));
     let dl_bw_after = deadline_total_bw();
-    println!("# deadline bandwidth reserved (dl_bw->total_bw): {dl_bw_before:?} before, {dl_bw_after:?} after");
+    println!(
+        "# deadline bandwidth reserved (dl_bw->total_bw): {dl_bw_before:?} before, {dl_bw_after:?} after; {} of {} windows ended above the start",
+        audit.dirty_windows,
+        ops / DeadlineAudit::WINDOW
+    );
     if dl_bw_before.is_none() || dl_bw_after != dl_bw_before {
+        audit.report();
         fz.fail(format!(
             "deadline bandwidth not returned: total_bw {dl_bw_before:?} before, {dl_bw_after:?} after"
         ));
@@ -1267,8 +1428,8 @@ fn main() {
         ms[..9].join(" ")
     );
     println!(
-        "# seed {seed}: {} ops (+{unpriv_ops} unprivileged): setattr {}, getattr {}, exiting {}, cgroup writes {}, moves {}, mkdir/rmdir {}, feature flips {}, hotplug {}, forks {}; {} violated promises (+{unpriv_failures} unprivileged)",
-        ops, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], fz.failures
+        "# seed {seed}: {} ops (+{unpriv_ops} unprivileged): setattr {}, getattr {}, exiting {}, cgroup writes {}, moves {}, mkdir/rmdir {}, feature flips {}, hotplug {}, forks {}; skipped while a deadline bandwidth release was pending: {} deadline calls, {} hotplugs; {} violated promises (+{unpriv_failures} unprivileged)",
+        ops, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], fz.skipped_deadline, fz.skipped_hotplug, fz.failures
     );
     exit(if fz.failures == 0 && unpriv_failures == 0 {
         0
