@@ -76,14 +76,19 @@ guest-test: kernel initramfs
 # topology, at least SOAK_OPS operations and at least SOAK_SECS seconds (SOAK_SECS=3600: an
 # hour), seeds from SOAK_SEED (default: random; printed, and every run's seed is in the log),
 # the fuzzer's calls at nice SOAK_NICE (default 0; -10 halves the time next to the load).
+# No SCHED_DEADLINE calls as root unless SOAK_DEADLINE=1: Linux 7.2 itself leaks the
+# bandwidth of some of them for good within 10^4-10^6 operations (shown on the unpatched
+# base kernel by scripts/latency-nice/guest/dl-hotplug-leak.sh), which fails the fuzzer's
+# bandwidth check on mainline's account; make test's 10^5 operations keep them.
 SOAK_OPS    ?= 1000000
 SOAK_SECS   ?= 0
 SOAK_NICE   ?= 0
+SOAK_DEADLINE ?= 0
 soak: kernel initramfs
 	@seed=$${SOAK_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
-	echo "==> soak: seed $$seed, $(SOAK_OPS) operations, $(SOAK_SECS) s, fuzzer at nice $(SOAK_NICE)"; \
+	echo "==> soak: seed $$seed, $(SOAK_OPS) operations, $(SOAK_SECS) s, fuzzer at nice $(SOAK_NICE), deadline calls $(SOAK_DEADLINE)"; \
 	BOOT_TIMEOUT=$$(($(SOAK_SECS) + 7200)) \
-	BOOT_APPEND="ln.only=fuzz- ln.fuzz_seed=$$seed ln.fuzz_ops=$(SOAK_OPS) ln.fuzz_secs=$(SOAK_SECS) ln.fuzz_nice=$(SOAK_NICE)" \
+	BOOT_APPEND="ln.only=fuzz- ln.fuzz_seed=$$seed ln.fuzz_ops=$(SOAK_OPS) ln.fuzz_secs=$(SOAK_SECS) ln.fuzz_nice=$(SOAK_NICE) ln.fuzz_deadline=$(SOAK_DEADLINE)" \
 	$(STAGE) soak $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-soak.log test || true; \
 	$(S)/check-console.py $(OUT)/logs/console-soak.log $(KUNIT_SUITES)
 
