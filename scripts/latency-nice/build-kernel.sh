@@ -74,10 +74,15 @@ kmake olddefconfig >/dev/null
 if [ -n "${KBUILD_KEEP_OBJECTS_EXCEPT:-}" ]; then
 	# check-config-off.sh: BUILDDIR is a copy of a finished build; keep every object
 	# outside the given directories as it is, whatever the new .config. syncconfig writes
-	# the new generated headers and include/config/ stamps; giving every file one
-	# timestamp then makes all of it up to date, and the directories' objects and the
-	# link are redone.
+	# the new generated headers and include/config/ stamps, prepare the headers generated
+	# from them (asm-offsets.h: the series' fields move task_struct's offsets, and a newer
+	# asm-offsets.h made every object and the Rust crates compile again, ~8 min a
+	# variant on a cold ccache); giving every file one timestamp then makes all of it up
+	# to date, and the directories' objects and the link are redone. A compile and link
+	# check: the kept objects are not rebuilt for the new layout, so the image is not
+	# for booting.
 	kmake syncconfig >/dev/null
+	kmake prepare >/dev/null
 	stamp=$(date +%s)
 	find "$bdir" -exec touch -h -d "@$stamp" {} +
 	for d in $KBUILD_KEEP_OBJECTS_EXCEPT; do
