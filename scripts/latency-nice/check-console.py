@@ -35,9 +35,9 @@ def main():
     done = any("LN-GUEST: done" in l for l in lines)
     if not done:
         problems.append("guest did not reach its end marker (timeout, hang or early panic)")
-    for l in lines:
-        if SPLAT.search(l):
-            problems.append(f"kernel splat: {l.strip()}")
+    splats = [i for i, l in enumerate(lines) if SPLAT.search(l)]
+    for i in splats:
+        problems.append(f"kernel splat: {lines[i].strip()}")
 
     passed = failed = 0
     for l in lines:
@@ -66,7 +66,31 @@ def main():
           f"KUnit suites {', '.join(f'{k}={v}' for k, v in suites.items() if k in required) or 'none required'}")
     for p in problems[:40]:
         print(f"  {p}")
+    if splats:
+        # The first report in full enough to act on (CI keeps only the end of make test's
+        # output, and a clean clone's logs are gone): what was running, and the lines that
+        # name the CPU or task and the stack.
+        i = splats[0]
+        print(f"  first report at line {i + 1}, during {running_test(lines, i)}:")
+        for l in lines[i:i + CONTEXT_LINES]:
+            print(f"    | {l.strip()[:160]}")
     return 1 if problems else 0
+
+
+CONTEXT_LINES = 14
+# The in-guest runner prints "# selftests: NAME" when a test starts and "... took N s" at
+# its end; KUnit runs before the runner starts (LN-GUEST's first line).
+TEST_START = re.compile(r"^# selftests: (\S+)$")
+
+
+def running_test(lines, i):
+    for l in reversed(lines[:i]):
+        m = TEST_START.match(l.strip())
+        if m:
+            return m.group(1)
+        if "LN-GUEST:" in l:
+            return "the guest runner, between tests"
+    return "boot or KUnit (before the in-guest tests)"
 
 
 if __name__ == "__main__":
