@@ -13,14 +13,17 @@
 # seed+1, seed+2, ..., 100000 operations each, until S seconds have passed and at least
 # ln.fuzz_ops operations ran), ln.fuzz_stall=S (default 600: see the watchdog below),
 # ln.fuzz_nice=N (the nice the fuzzer's calls run at: FUZZ_NICE, default 0),
-# ln.fuzz_deadline=0 (no SCHED_DEADLINE calls as root: FUZZ_DEADLINE; mainline 7.2 leaks
-# deadline bandwidth in long runs, see dl_hotplug_leak). On the
+# ln.fuzz_deadline=report|1|0 (FUZZ_DEADLINE; default report: root's SCHED_DEADLINE calls
+# are made and checked, but deadline bandwidth left reserved at the end is only reported:
+# mainline 7.2 leaks it at random, see dl_hotplug_leak, and 10^5 operations of seed 1 kept
+# it in one make test and not in the next; 1 fails on it, 0 makes no such calls). On the
 # flat topology only (ln.topo): the entry points are the
 # same on every topology, and 10^5 operations take minutes under TCG. The load is small
 # (4 hackbench tasks): enough to keep every path busy, not so much that the fuzzer gets a
 # tenth of a CPU.
 
 seed=1 ops=100000 secs=0 stall=600 topo=flat
+export FUZZ_DEADLINE=report
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ln.topo=*) topo=${arg#ln.topo=} ;;
