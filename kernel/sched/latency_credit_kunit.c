@@ -148,11 +148,12 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
 			u64 ahead = prandom_u32_state(&rnd) % (6 * b);
 			u64 slice = b / 10 + prandom_u32_state(&rnd) % (3 * b);
 			struct sched_entity *se;
+			unsigned long w;
 
 			se = lnk_entity(test, lns[prandom_u32_state(&rnd) % ARRAY_SIZE(lns)],
 					v + ahead - 3 * b, 0);
-			update_load_set(&se->load,
-					scale_load(weights[prandom_u32_state(&rnd) % ARRAY_SIZE(weights)]));
+			w = weights[prandom_u32_state(&rnd) % ARRAY_SIZE(weights)];
+			update_load_set(&se->load, scale_load(w));
 			se->slice = slice;
 			se->deadline = se->vruntime + calc_delta_fair(slice, se);
 			update_latency_credit(cfs_rq, se);
@@ -234,7 +235,7 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 		kunit_skip(test, "NO_LATENCY_PREEMPT");
 	lnk_run(cfs_rq, a);
 	lnk_queue(cfs_rq, c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), SCHED_RS_LATENCY_WAKEUP_PREEMPT);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), LATENCY_NICE_WAKEUP_PREEMPT);
 
 	cfs_rq = lnk_cfs_rq(test);
 	v = cfs_rq->zero_vruntime;
@@ -242,7 +243,7 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 	c = lck_entity(test, cfs_rq, -20, v + 3 * b, b / 2);
 	lnk_run(cfs_rq, a);
 	lnk_queue(cfs_rq, c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 /*
@@ -264,7 +265,7 @@ static void sensitive_current_keeps_cpu(struct kunit *test)
 	lnk_run(cfs_rq, c);
 	lnk_queue(cfs_rq, a);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, c, a), SCHED_RS_LATENCY_WAKEUP_KEEP);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, c, a), LATENCY_NICE_WAKEUP_KEEP);
 
 	/* Beyond its credit it is not eligible, and EEVDF's pick stands. */
 	c->vruntime = v + 3 * b;

@@ -187,7 +187,8 @@ static void latency_tree_membership(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(zero));
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(pos));
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(delayed));
-	KUNIT_EXPECT_PTR_EQ(test, __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), neg);
+	KUNIT_EXPECT_PTR_EQ(test,
+			    __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), neg);
 
 	__dequeue_entity(cfs_rq, neg);
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(neg));
@@ -212,7 +213,8 @@ static void pick_first_eligible_behind_ineligible_head(struct kunit *test)
 	lnk_queue(cfs_rq, a);
 	lnk_queue(cfs_rq, h);
 	lnk_queue(cfs_rq, l);
-	KUNIT_EXPECT_PTR_EQ(test, __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), h);
+	KUNIT_EXPECT_PTR_EQ(test,
+			    __latency_node_2_se(rb_first_cached(&cfs_rq->latency_timeline)), h);
 	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, h));
 	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, l));
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), l);
@@ -277,7 +279,7 @@ static void group_latency_nice_on_delayed_entity(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
 
 	group_se_set_latency_nice(parent, gse, 19);
-	KUNIT_EXPECT_EQ(test, gse->slice, sched_rs_latency_slice(b, 19));
+	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_calc_slice(b, 19));
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
 }
 #endif
@@ -359,7 +361,7 @@ static void wakeup_sensitive_eligible_preempts(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, -20, 0, 3 * b / 4, false),
-			SCHED_RS_LATENCY_WAKEUP_PREEMPT);
+			LATENCY_NICE_WAKEUP_PREEMPT);
 }
 
 /*
@@ -372,7 +374,7 @@ static void wakeup_ineligible_does_not_preempt(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, 4 * b, -20, 2 * b, 3 * b / 4, false),
-			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+			LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 /* A delayed entity is on its way out: never preempted for. */
@@ -381,7 +383,7 @@ static void wakeup_delayed_does_not_preempt(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, -20, 0, 3 * b / 4, true),
-			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+			LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 /* Not more sensitive than current (both -20): EEVDF decides. */
@@ -390,7 +392,7 @@ static void wakeup_equal_sensitivity_default(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, -20, b / 2, -20, 0, b / 4, false),
-			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+			LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 /*
@@ -402,7 +404,7 @@ static void wakeup_tolerant_curr_keeps_cpu(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 19, b / 2, 0, 0, 2 * b, false),
-			SCHED_RS_LATENCY_WAKEUP_KEEP);
+			LATENCY_NICE_WAKEUP_KEEP);
 }
 
 /* Both at 0: latency_nice has no say. */
@@ -411,7 +413,7 @@ static void wakeup_default_pair_default(struct kunit *test)
 	u64 b = sysctl_sched_base_slice;
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, b / 2, 0, 0, b / 4, false),
-			SCHED_RS_LATENCY_WAKEUP_DEFAULT);
+			LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 static struct kunit_case lnk_wakeup_cases[] = {

@@ -13,12 +13,14 @@ static void lnt_expect_tables(struct kunit *test, u64 base)
 	int ln;
 
 	for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_slice(ln), sched_rs_latency_slice(base, ln),
+		KUNIT_EXPECT_EQ_MSG(test, latency_nice_slice(ln),
+				    latency_nice_calc_slice(base, ln),
 				    "slice, base %llu latency_nice %d", base, ln);
 		KUNIT_EXPECT_EQ_MSG(test, latency_nice_offset(ln),
-				    sched_rs_latency_voffset(base, ln, 1024),
+				    latency_nice_calc_voffset(base, ln, 1024),
 				    "offset, base %llu latency_nice %d", base, ln);
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_credit(ln), sched_rs_latency_credit(base, ln),
+		KUNIT_EXPECT_EQ_MSG(test, latency_nice_credit(ln),
+				    latency_nice_calc_credit(base, ln),
 				    "credit, base %llu latency_nice %d", base, ln);
 	}
 }
@@ -62,8 +64,8 @@ static void voffset_is_the_policys(struct kunit *test)
 		for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
 			se->latency_nice = ln;
 			KUNIT_EXPECT_EQ_MSG(test, latency_voffset(se),
-					    sched_rs_latency_voffset(sysctl_sched_base_slice, ln,
-								     weights[i]),
+					    latency_nice_calc_voffset(sysctl_sched_base_slice, ln,
+								      weights[i]),
 					    "weight %lu latency_nice %d", weights[i], ln);
 		}
 	}

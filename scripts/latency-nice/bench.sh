@@ -108,8 +108,8 @@ else
 	say "building the series kernel"
 	"$S/build-kernel.sh" "$series_src" "$outroot/build-series" "$outroot/kernel-series" \
 		"$top/kernel/configs/latency_nice_bench.config"
-	if grep -q ' sched_rs_' "$outroot/kernel-base/System.map" ||
-	   ! grep -q ' sched_rs_latency_slice$' "$outroot/kernel-series/System.map"; then
+	if grep -q ' sis_util_nr_idle_scan$' "$outroot/kernel-base/System.map" ||
+	   ! grep -q ' latency_nice_calc_slice$' "$outroot/kernel-series/System.map"; then
 		echo "bench: the base kernel has the series in it, or the series kernel lacks it" >&2
 		exit 1
 	fi

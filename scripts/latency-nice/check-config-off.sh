@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The series with its Kconfig options off must compile and link (make check-config-off):
 #
-#   off     CONFIG_SCHED_RUST_POLICY=n: the C scheduler alone, no sched_rs_ symbol linked
+#   off     CONFIG_SCHED_RUST_POLICY=n: the C scheduler alone, none of the functions
+#           kernel/sched/policy.rs exports to C linked
 #   ln-off  CONFIG_SCHED_LATENCY_NICE=n alone: no latency_nice, SIS_UTIL still in Rust
 #
 # usage: check-config-off.sh SRCDIR TEST_BUILDDIR OUTDIR
 #
 # Neither variant is booted, so neither needs a build of its own. The series' options are
-# used in kernel/sched/ (its code, and its object list: sched_rs.o) and, for struct layouts
+# used in kernel/sched/ (its code, and its object list: policy.o) and, for struct layouts
 # and prototypes only, in a few headers; this script checks that no other source file uses
 # them. So each variant starts from a copy of the test kernel's build directory, gets the
 # variant's .config (made by build-kernel.sh, with its must-have checks), compiles
@@ -30,7 +31,7 @@ say() { printf '==> config-off: %s\n' "$*" >&2; }
 # The options in C sources outside kernel/sched/, or in headers other than the ones that only
 # declare under them, would mean objects outside kernel/sched/ change too: say so, do not guess.
 opts='CONFIG_SCHED_RUST_POLICY\|CONFIG_SCHED_LATENCY_NICE'
-declaring='include/linux/sched.h include/linux/sched/sched_rs.h include/linux/sched/topology.h'
+declaring='include/linux/sched.h include/linux/sched/policy.h include/linux/sched/topology.h'
 users=$(cd "$src" && grep -rl --include='*.[ch]' --include='*.rs' --include=Makefile "$opts" \
 	--exclude-dir=.pc . | sed 's|^\./||' | grep -v '^kernel/sched/' | sort)
 extra=$(comm -23 <(echo "$users") <(tr ' ' '\n' <<<"$declaring" | sort) | sed '/^$/d')
@@ -67,16 +68,20 @@ variant() { # NAME FRAGMENT
 }
 
 variant off "$top/kernel/configs/latency_nice_off.config"
-if grep -q ' sched_rs_' "$out/off/System.map"; then
-	echo "check-config-off: Rust policy symbols linked with CONFIG_SCHED_RUST_POLICY=n" >&2
-	exit 1
-fi
+exports=$(sed -n 's/.*extern "C" fn \([a-z_0-9]*\).*/\1/p' "$top/kernel/sched/policy.rs")
+[ -n "$exports" ] || { echo "check-config-off: no extern \"C\" fn in kernel/sched/policy.rs" >&2; exit 1; }
+for sym in $exports; do
+	if grep -q " $sym\$" "$out/off/System.map"; then
+		echo "check-config-off: $sym (Rust policy) linked with CONFIG_SCHED_RUST_POLICY=n" >&2
+		exit 1
+	fi
+done
 grep -qx '# CONFIG_SCHED_RUST_POLICY is not set' "$(bdir_of off)/.config"
-say "CONFIG_SCHED_RUST_POLICY=n compiles and links, no sched_rs symbols in vmlinux"
+say "CONFIG_SCHED_RUST_POLICY=n compiles and links, none of the $(wc -w <<<"$exports") Rust policy functions in vmlinux"
 
 variant ln-off "$top/kernel/configs/latency_nice_ln_off.config"
-if ! grep -q ' T sched_rs_nr_idle_scan$' "$out/ln-off/System.map"; then
-	echo "check-config-off: no sched_rs_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2
+if ! grep -q ' T sis_util_nr_idle_scan$' "$out/ln-off/System.map"; then
+	echo "check-config-off: no sis_util_nr_idle_scan with CONFIG_SCHED_LATENCY_NICE=n" >&2
 	exit 1
 fi
 if grep -q ' sched_group_set_latency_nice$' "$out/ln-off/System.map"; then

@@ -9,19 +9,19 @@
 # usage: kernel-rust-checks.sh SRCDIR BUILDDIR
 set -euo pipefail
 src=$(cd "${1:?usage: kernel-rust-checks.sh SRCDIR BUILDDIR}" && pwd); bdir=$(cd "${2:?}" && pwd)
-"$(dirname "$0")/check-rust-nopanic.sh" "$bdir/kernel/sched/sched_rs.o"
+"$(dirname "$0")/check-rust-nopanic.sh" "$bdir/kernel/sched/policy.o"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-touch "$src/kernel/sched/sched_rs.rs"
-make -s -C "$src" O="$bdir" -j"$(nproc)" CLIPPY=1 kernel/sched/sched_rs.o >"$log" 2>&1 ||
+touch "$src/kernel/sched/policy.rs"
+make -s -C "$src" O="$bdir" -j"$(nproc)" CLIPPY=1 kernel/sched/policy.o >"$log" 2>&1 ||
 	{ cat "$log" >&2; exit 1; }
 if grep -qE '^(warning|error)' "$log"; then
 	cat "$log" >&2
-	echo "kernel-rust-checks: clippy findings in kernel/sched/sched_rs.rs" >&2
+	echo "kernel-rust-checks: clippy findings in kernel/sched/policy.rs" >&2
 	exit 1
 fi
-grep -q clippy-driver "$bdir/kernel/sched/.sched_rs.o.cmd" ||
-	{ echo "kernel-rust-checks: sched_rs.o was not built by clippy-driver" >&2; exit 1; }
+grep -q clippy-driver "$bdir/kernel/sched/.policy.o.cmd" ||
+	{ echo "kernel-rust-checks: policy.o was not built by clippy-driver" >&2; exit 1; }
 printf '==> kernel-rust: clippy clean\n' >&2
 make -s -C "$src" O="$bdir" rustfmtcheck
 printf '==> kernel-rust: rustfmtcheck clean\n' >&2

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "check-console.py")
 
 CLEAN = """Linux version 7.2.13-latency-nice
-    ok 1 sched_rs_latency
+    ok 1 sched_policy_latency
 LN-GUEST: kernel 7.2.13-latency-nice, 2 CPUs, mode test
 # selftests: latency_nice-abi.sh
 # TAP version 13
@@ -42,13 +42,13 @@ def check(log, *suites):
 
 class CheckConsole(unittest.TestCase):
     def test_clean_log_passes(self):
-        rc, out = check(CLEAN, "sched_rs_latency")
+        rc, out = check(CLEAN, "sched_policy_latency")
         self.assertEqual(rc, 0, out)
         self.assertTrue(out.startswith("PASS:"), out)
 
     def test_stall_fails_and_names_the_running_test(self):
         log = CLEAN.replace("# ok 1 size 60", STALL + "# ok 1 size 60")
-        rc, out = check(log, "sched_rs_latency")
+        rc, out = check(log, "sched_policy_latency")
         self.assertEqual(rc, 1, out)
         self.assertIn("kernel splat: rcu: INFO: rcu_preempt detected stalls", out)
         self.assertIn("first report at line 6, during latency_nice-abi.sh:", out)
@@ -63,7 +63,7 @@ class CheckConsole(unittest.TestCase):
     def test_not_ok_missing_suite_and_missing_end_fail(self):
         for log, suites, want in (
             (CLEAN.replace("ok 1 selftests", "not ok 1 selftests"), (), "test failed"),
-            (CLEAN, ("sched_rs_sis_util",), "KUnit suite sched_rs_sis_util did not run"),
+            (CLEAN, ("sched_policy_sis_util",), "KUnit suite sched_policy_sis_util did not run"),
             (CLEAN.replace("LN-GUEST: done\n", ""), (), "did not reach its end marker"),
         ):
             rc, out = check(log, *suites)

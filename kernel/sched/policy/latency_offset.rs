@@ -11,9 +11,9 @@
 //! EEVDF's base slice in place of CFS's sleep latency,
 //!
 //! ```text
-//!   offset(ln)  = base_slice * ln / 20                       (ns; -base_slice .. +0.95 base_slice)
-//!   voffset(ln) = offset(ln) * 1024 / w                      (virtual time of an entity of weight w)
-//!   key         = deadline + voffset                         (u64, wrapping like vruntime)
+//!   offset(ln)  = base_slice * ln / 20    (ns; -base_slice .. +0.95 base_slice)
+//!   voffset(ln) = offset(ln) * 1024 / w   (virtual time of an entity of weight w)
+//!   key         = deadline + voffset      (u64, wrapping like vruntime)
 //! ```
 //!
 //! and entities are compared by key instead of virtual deadline only where the scheduler chooses

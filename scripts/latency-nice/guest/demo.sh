@@ -2,9 +2,9 @@
 # `make run`: what the series does, shown in the running guest.
 echo "LN-DEMO: $(uname -r) on $(grep -c ^processor /proc/cpuinfo) CPUs"
 echo "LN-DEMO: Rust policy functions in this kernel:"
-grep ' sched_rs_' /proc/kallsyms | sed 's/^/    /'
+grep -E ' (sis_util_nr_idle_scan|latency_nice_(calc_slice|calc_voffset|calc_credit|key|group_slice|wakeup_action|fill_tables))$' /proc/kallsyms | sed 's/^/    /'
 echo "LN-DEMO: KUnit at boot:"
-dmesg | grep -E '(ok|not ok) [0-9]+ sched_rs_|# sched_rs_.*pass:' | sed 's/^/    /'
+dmesg | grep -E '(ok|not ok) [0-9]+ sched_policy_|# sched_policy_.*pass:' | sed 's/^/    /'
 
 echo "LN-DEMO: SIS_UTIL scan bound (computed in Rust) as the load grows; sum_util is the LLC"
 echo "LN-DEMO: utilisation the current bound was computed from (written when the bound changes)"

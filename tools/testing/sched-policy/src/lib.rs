@@ -2,10 +2,10 @@
 
 //! Host build of the scheduler policy modules of `kernel/sched/policy/`.
 //!
-//! The very files the kernel builds into `sched_rs` are included here with `#[path]`, in a
-//! `no_std` crate, so that anything the kernel could not build (std, allocation) fails here too.
-//! [`c_ref`] exposes the C code they replace, compiled from `c/` by `build.rs`, for differential
-//! tests.
+//! The very files the kernel builds into its policy crate (`kernel/sched/policy.rs`) are
+//! included here with `#[path]`, in a `no_std` crate, so that anything the kernel could not
+//! build (std, allocation) fails here too. [`c_ref`] exposes the C code they replace, compiled
+//! from `c/` by `build.rs`, for differential tests.
 
 #![no_std]
 

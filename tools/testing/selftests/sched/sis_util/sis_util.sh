@@ -78,10 +78,10 @@ else
 	not_ok "no $DOMAINS/cpu*/domain*/sis_util (boot with sched_verbose?)"
 fi
 
-if grep -q ' T sched_rs_nr_idle_scan$' /proc/kallsyms; then
-	ok "sched_rs_nr_idle_scan (Rust) is in the kernel"
+if grep -q ' T sis_util_nr_idle_scan$' /proc/kallsyms; then
+	ok "sis_util_nr_idle_scan (Rust) is in the kernel"
 else
-	not_ok "sched_rs_nr_idle_scan missing from /proc/kallsyms"
+	not_ok "sis_util_nr_idle_scan missing from /proc/kallsyms"
 fi
 
 hogs=""

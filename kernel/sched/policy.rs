@@ -6,7 +6,7 @@
 //! no dependency on the `kernel` crate, so the same source files also build into a host crate
 //! (`tools/testing/sched-policy`) that checks them against the C formulas they replace. This crate
 //! root only adds the C ABI (`#[export]`, checked against the prototypes in
-//! `include/linux/sched/sched_rs.h`) and the KUnit suites.
+//! `include/linux/sched/policy.h`) and the KUnit suites.
 //!
 //! Every function here runs with `rq->lock` held and `CONFIG_RUST_OVERFLOW_CHECKS` may be on:
 //! nothing may allocate, sleep or panic.
@@ -30,7 +30,7 @@ pub mod sis_util;
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_nr_idle_scan(
+pub unsafe extern "C" fn sis_util_nr_idle_scan(
     sum_util: u64,
     llc_weight: u32,
     imbalance_pct: u32,
@@ -44,7 +44,7 @@ pub unsafe extern "C" fn sched_rs_nr_idle_scan(
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_slice(base_slice: u64, latency_nice: i32) -> u64 {
+pub unsafe extern "C" fn latency_nice_calc_slice(base_slice: u64, latency_nice: i32) -> u64 {
     latency::latency_slice(base_slice, latency_nice, prio_to_weight())
 }
 
@@ -54,7 +54,7 @@ pub unsafe extern "C" fn sched_rs_latency_slice(base_slice: u64, latency_nice: i
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_group_slice(
+pub unsafe extern "C" fn latency_nice_group_slice(
     child_min_slice: u64,
     base_slice: u64,
     group_latency_nice: i32,
@@ -73,7 +73,7 @@ pub unsafe extern "C" fn sched_rs_group_slice(
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_voffset(
+pub unsafe extern "C" fn latency_nice_calc_voffset(
     base_slice: u64,
     latency_nice: i32,
     weight: u64,
@@ -87,7 +87,7 @@ pub unsafe extern "C" fn sched_rs_latency_voffset(
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_key(
+pub unsafe extern "C" fn latency_nice_key(
     deadline: u64,
     base_slice: u64,
     latency_nice: i32,
@@ -96,23 +96,23 @@ pub unsafe extern "C" fn sched_rs_latency_key(
     latency_offset::latency_key(deadline, base_slice, latency_nice, weight)
 }
 
-// The C glue compares what sched_rs_latency_wakeup() returns with the SCHED_RS_LATENCY_WAKEUP_*
-// constants of sched_rs.h: a value changed on one side only fails the build here.
+// The C glue compares what latency_nice_wakeup_action() returns with the LATENCY_NICE_WAKEUP_*
+// constants of policy.h: a value changed on one side only fails the build here.
 const _: () = {
     use latency_offset::WakeupAction;
-    assert!(WakeupAction::Default as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_DEFAULT);
-    assert!(WakeupAction::Preempt as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_PREEMPT);
-    assert!(WakeupAction::Keep as u32 == kernel::bindings::SCHED_RS_LATENCY_WAKEUP_KEEP);
+    assert!(WakeupAction::Default as u32 == kernel::bindings::LATENCY_NICE_WAKEUP_DEFAULT);
+    assert!(WakeupAction::Preempt as u32 == kernel::bindings::LATENCY_NICE_WAKEUP_PREEMPT);
+    assert!(WakeupAction::Keep as u32 == kernel::bindings::LATENCY_NICE_WAKEUP_KEEP);
 };
 
 /// The latency_nice wakeup decision, see [`latency_offset::wakeup_action`]; returns a
-/// `SCHED_RS_LATENCY_WAKEUP_*` value.
+/// `LATENCY_NICE_WAKEUP_*` value.
 ///
 /// # Safety
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_wakeup(
+pub unsafe extern "C" fn latency_nice_wakeup_action(
     curr_latency_nice: i32,
     wakee_latency_nice: i32,
     wakee_key_before_curr: bool,
@@ -132,7 +132,7 @@ pub unsafe extern "C" fn sched_rs_latency_wakeup(
 ///
 /// Always safe to call; `unsafe` only because `#[export]` requires it.
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_credit(base_slice: u64, latency_nice: i32) -> u64 {
+pub unsafe extern "C" fn latency_nice_calc_credit(base_slice: u64, latency_nice: i32) -> u64 {
     latency_credit::latency_credit(base_slice, latency_nice)
 }
 
@@ -143,7 +143,7 @@ pub unsafe extern "C" fn sched_rs_latency_credit(base_slice: u64, latency_nice: 
 /// `tables` must point to a `struct latency_nice_tables` that nothing else writes during the
 /// call (the C glue serializes its updates).
 #[export]
-pub unsafe extern "C" fn sched_rs_latency_tables(
+pub unsafe extern "C" fn latency_nice_fill_tables(
     base_slice: u64,
     tables: *mut kernel::bindings::latency_nice_tables,
 ) {
@@ -164,7 +164,7 @@ fn prio_to_weight() -> &'static latency::PrioToWeight {
     unsafe { &kernel::bindings::sched_prio_to_weight }
 }
 
-#[kunit_tests(sched_rs_latency)]
+#[kunit_tests(sched_policy_latency)]
 mod latency_tests {
     use super::latency::{LATENCY_SLICE_MAX_NS, LATENCY_SLICE_MIN_NS};
 
@@ -205,7 +205,7 @@ mod latency_tests {
     }
 }
 
-#[kunit_tests(sched_rs_latency_offset)]
+#[kunit_tests(sched_policy_latency_offset)]
 mod latency_offset_tests {
     use super::latency_offset::{
         latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction,
@@ -243,7 +243,7 @@ mod latency_offset_tests {
     }
 }
 
-#[kunit_tests(sched_rs_latency_credit)]
+#[kunit_tests(sched_policy_latency_credit)]
 mod latency_credit_tests {
     use super::latency_credit::{
         credited_vruntime, lag_ceiling, lag_floor, latency_credit, latency_vcredit,
@@ -271,7 +271,7 @@ mod latency_credit_tests {
     }
 }
 
-#[kunit_tests(sched_rs_sis_util)]
+#[kunit_tests(sched_policy_sis_util)]
 mod tests {
     use super::sis_util::{nr_idle_scan, SCHED_CAPACITY_SCALE};
 
