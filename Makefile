@@ -5,6 +5,8 @@
 #                on two topologies, series checks, a smoke run of make bench)
 #   make bench   A/B benchmark, base 7.2 vs the series vs mainline's custom slice
 #                (PROFILE=quick, the default, or full); report in out/bench/PROFILE/
+#   make deb     linux-image/linux-headers .debs of the patched kernel for a server, from
+#                Debian's 7.2 config or CONFIG_BASE=/boot/config-...; in out/deb/ (README)
 #
 # KERNEL_SRC=/path/to/linux-7.2 applies the series to that tree (in place) instead of
 # fetching Debian's linux-source-7.2.
@@ -16,7 +18,7 @@ S           := $(CURDIR)/scripts/latency-nice
 KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
-KUNIT_SUITES := sched_rs_sis_util sched_rs_latency sched_rs_latency_offset sched_rs_latency_credit \
+KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_offset sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run
 TOPOLOGIES  := flat numa smt
@@ -33,7 +35,7 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan
+	diagnose soak kasan deb deb-test check-series
 
 all: kernel
 
@@ -63,12 +65,16 @@ initramfs: guest-tools apply
 host-test: deps
 	@$(STAGE) host-tests $(S)/host-test.sh
 
-guest-test: kernel initramfs
+# The smt boot runs the image unpacked from make deb's linux-image package (deb-test): the
+# package's kernel is the one booted and tested, at no extra boot.
+IMAGE_smt   := $(OUT)/deb-test/vmlinuz
+guest-test: kernel initramfs deb-test
 	@for t in $(TOPOLOGIES); do \
 		only=$$(case $$t in smt) echo "$(ONLY_smt)" ;; esac); \
 		rounds=$$(case $$t in numa) echo "$(ROUNDS_numa)" ;; smt) echo "$(ROUNDS_smt)" ;; esac); \
+		image=$$(case $$t in smt) echo "$(IMAGE_smt)" ;; *) echo "$(OUT)/bzImage" ;; esac); \
 		BOOT_APPEND="$${only:+ln.only=$$only}$${rounds:+ ln.stress_rounds=$$rounds}" \
-		$(STAGE) boot-$$t $(S)/boot.sh $$t $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
+		$(STAGE) boot-$$t $(S)/boot.sh $$t $$image $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
 		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
 	done; exit $${fail:-0}
 
@@ -125,6 +131,23 @@ kasan: apply initramfs
 	fi
 	@echo "==> kasan: test boot clean; the canary's out-of-bounds write reported and failed by the checker"
 
+# Kernel packages for servers (issue 12): linux-image and linux-headers .debs through
+# bindeb-pkg, from CONFIG_BASE (debian: Debian's config for the pinned 7.2, the default; or a
+# config file such as /boot/config-$$(uname -r)) with kernel/configs/latency_nice.config
+# merged; LSMOD=FILE for localmodconfig, KDEB_SUITE, DEB_DBG=1 (scripts/latency-nice/
+# make-deb.sh). Built in out/deb-build, packages in out/deb/, checked by check-deb.sh.
+CONFIG_BASE ?= debian
+deb: apply
+	@CONFIG_BASE="$(CONFIG_BASE)" LSMOD="$(LSMOD)" $(STAGE) deb $(S)/make-deb.sh $(SRC) $(OUT)/deb-build $(OUT)/deb
+	@$(S)/check-deb.sh $(OUT)/deb
+
+# make test's packaging check: the test kernel (CONFIG_MODULES=y, so the headers package is
+# made) packaged from its warm build directory (under a minute), checked, its image unpacked
+# for the smt boot.
+deb-test: kernel
+	@CONFIG_BASE=test $(STAGE) deb-test $(S)/make-deb.sh $(SRC) $(BUILD) $(OUT)/deb-test
+	@$(S)/check-deb.sh $(OUT)/deb-test $(CURDIR)/kernel/configs/latency_nice_qemu.config
+
 # Kernel-side Rust checks on the crate as the kernel builds it: clippy and rustfmtcheck.
 check-kernel-rust: kernel
 	@$(STAGE) kernel-rust $(S)/kernel-rust-checks.sh $(SRC) $(BUILD)
@@ -134,6 +157,11 @@ check-bases: apply
 
 series: deps
 	@$(STAGE) series $(S)/format-series.sh $(OUT)/series
+
+# Before a series change lands (not in make test: about an hour cold on 2 cores): checkpatch
+# --strict on every mail of make series, then every patch applied in order builds.
+check-series: series
+	@$(STAGE) check-series $(S)/check-series.sh $(OUT)/series $(OUT)/check-series
 
 # The series with its Kconfig options off: CONFIG_SCHED_RUST_POLICY=n (the C scheduler
 # alone: no Rust policy code linked) and CONFIG_SCHED_LATENCY_NICE=n alone (the attribute

@@ -54,6 +54,11 @@ for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DE
 	   FAIR_GROUP_SCHED CFS_BANDWIDTH DEBUG_FS SCHEDSTATS BLK_DEV_INITRD DEVTMPFS SERIAL_8250_CONSOLE \
 	   PROVE_LOCKING DEBUG_ATOMIC_SLEEP UBSAN UBSAN_BOUNDS UBSAN_SHIFT RUST_OVERFLOW_CHECKS RCU_BOOST; do
 	((${#extras[@]})) && grep -qx "# CONFIG_$opt is not set\|CONFIG_$opt=n" "${extras[@]}" && continue
+	# LN_REQUIRE=declared (check-series.sh, at a patch before the one that adds an option):
+	# an option no Kconfig of the tree declares is not required.
+	if [ "${LN_REQUIRE:-all}" = declared ] && ! grep -rqx --include='Kconfig*' "config $opt" "$src"; then
+		continue
+	fi
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
 done
 if ((${#missing[@]})); then

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Install what building, booting and testing the series needs, idempotently.
-# Debian bookworm packages only; bindgen-cli pinned from crates.io; rust-src via rustup.
+# Debian bookworm packages only (dpkg-dev, debhelper, rsync, libdw-dev: make deb's bindeb-pkg);
+# bindgen-cli pinned from crates.io; rust-src via rustup.
 set -euo pipefail
 
 BINDGEN_VERSION=0.73.2
 APT_PKGS=(flex bison bc libelf-dev libssl-dev cpio dwarves libclang1-19 clang-19 lld-19 llvm-19
 	  qemu-system-x86 busybox-static ccache xz-utils quilt kmod rt-tests stress-ng musl-tools
-	  linux-perf python3-matplotlib)
+	  linux-perf python3-matplotlib dpkg-dev debhelper rsync libdw-dev)
 
 say() { printf '==> deps: %s\n' "$*"; }
 

@@ -8,7 +8,7 @@ say() { printf '==> host: %s\n' "$*" >&2; }
 
 say "rustfmt --check (workspace and kernel/sched/*.rs)"
 cargo fmt --all --check
-rustfmt --check --edition 2021 --config-path rustfmt.toml kernel/sched/sched_rs.rs
+rustfmt --check --edition 2021 --config-path rustfmt.toml kernel/sched/policy.rs
 
 say "clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
@@ -26,3 +26,6 @@ say "bench-report.py (make bench's parsers and --check)"
 
 say "check-console.py (the gate of every guest boot)"
 /usr/bin/python3 scripts/latency-nice/test_check_console.py 2>&1 | tail -n 3
+
+say "check-deb.sh (make test's gate on the kernel packages)"
+scripts/latency-nice/test_check_deb.sh
