@@ -136,7 +136,8 @@ fi
 kver=$(kmake kernelversion)
 rev=$(git -C "$top" rev-list --count HEAD 2>/dev/null || date +%Y%m%d)
 pkgversion=$kver-1+ln$rev~$suite
-release=$(kmake kernelrelease 2>/dev/null || true)
+# The release the packages are named after (make kernelrelease needs a prepared tree).
+release=$kver$(sed -n 's/^CONFIG_LOCALVERSION="\(.*\)"$/\1/p' "$bdir/.config")
 
 # Time estimate up front: objects of this config (count-objects.py, an estimate) times the
 # rate of this machine's cold build of the test kernel (1338 estimated objects in 487 s at

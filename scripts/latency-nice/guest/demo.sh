@@ -51,7 +51,7 @@ for v in -20 19 0; do
 done
 echo 20 > $cg/demo/cpu.latency.nice; echo "    (echo 20: exit status $?, value $(cat $cg/demo/cpu.latency.nice))"
 kill $h; wait 2>/dev/null
-echo "LN-DEMO: sched_feats: $(tr ' ' '\n' < /sys/kernel/debug/sched/features | grep -E '^(NO_)?LATENCY_(PICK|PREEMPT)$' | tr '\n' ' ')"
+echo "LN-DEMO: sched_feats: $(tr ' ' '\n' < /sys/kernel/debug/sched/features | grep -E '^(NO_)?LATENCY_[A-Z]+$' | tr '\n' ' ')"
 echo "LN-DEMO: a SCHED_FIFO burst every 20 ms on a CPU shared by a hog and a periodic probe"
 echo "LN-DEMO: (after how many of 40 bursts the probe ran first; make bench measures it, fifo-burst):"
 for v in 0 -20; do
