@@ -158,7 +158,7 @@ check-bases: apply
 series: deps
 	@$(STAGE) series $(S)/format-series.sh $(OUT)/series
 
-# Before a series change lands (not in make test: about an hour cold on 2 cores): checkpatch
+# Before a series change lands (not in make test: ~100 min cold on 2 cores): checkpatch
 # --strict on every mail of make series, then every patch applied in order builds.
 check-series: series
 	@$(STAGE) check-series $(S)/check-series.sh $(OUT)/series $(OUT)/check-series
