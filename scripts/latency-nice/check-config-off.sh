@@ -2,13 +2,13 @@
 # The series with its Kconfig options off must compile and link (make check-config-off):
 #
 #   off     CONFIG_SCHED_RUST_POLICY=n: the C scheduler alone, none of the functions
-#           kernel/sched/policy.rs exports to C linked
+#           kernel/sched/policy_*.rs export to C linked
 #   ln-off  CONFIG_SCHED_LATENCY_NICE=n alone: no latency_nice, SIS_UTIL still in Rust
 #
 # usage: check-config-off.sh SRCDIR TEST_BUILDDIR OUTDIR
 #
 # Neither variant is booted, so neither needs a build of its own. The series' options are
-# used in kernel/sched/ (its code, and its object list: policy.o) and, for struct layouts
+# used in kernel/sched/ (its code, and its object list: policy_*.o) and, for struct layouts
 # and prototypes only, in a few headers; this script checks that no other source file uses
 # them. So each variant starts from a copy of the test kernel's build directory, gets the
 # variant's .config (made by build-kernel.sh, with its must-have checks), compiles
@@ -31,7 +31,7 @@ say() { printf '==> config-off: %s\n' "$*" >&2; }
 # The options in C sources outside kernel/sched/, or in headers other than the ones that only
 # declare under them, would mean objects outside kernel/sched/ change too: say so, do not guess.
 opts='CONFIG_SCHED_RUST_POLICY\|CONFIG_SCHED_LATENCY_NICE'
-declaring='include/linux/sched.h include/linux/sched/policy.h include/linux/sched/topology.h'
+declaring="include/linux/sched.h include/linux/sched/topology.h $(cd "$src" && echo include/linux/sched/policy/*.h)"
 users=$(cd "$src" && grep -rl --include='*.[ch]' --include='*.rs' --include=Makefile "$opts" \
 	--exclude-dir=.pc . | sed 's|^\./||' | grep -v '^kernel/sched/' | sort)
 extra=$(comm -23 <(echo "$users") <(tr ' ' '\n' <<<"$declaring" | sort) | sed '/^$/d')
@@ -68,8 +68,8 @@ variant() { # NAME FRAGMENT
 }
 
 variant off "$top/kernel/configs/latency_nice_off.config"
-exports=$(sed -n 's/.*extern "C" fn \([a-z_0-9]*\).*/\1/p' "$top/kernel/sched/policy.rs")
-[ -n "$exports" ] || { echo "check-config-off: no extern \"C\" fn in kernel/sched/policy.rs" >&2; exit 1; }
+exports=$(sed -n 's/.*extern "C" fn \([a-z_0-9]*\).*/\1/p' "$top"/kernel/sched/policy_*.rs)
+[ -n "$exports" ] || { echo "check-config-off: no extern \"C\" fn in kernel/sched/policy_*.rs" >&2; exit 1; }
 for sym in $exports; do
 	if grep -q " $sym\$" "$out/off/System.map"; then
 		echo "check-config-off: $sym (Rust policy) linked with CONFIG_SCHED_RUST_POLICY=n" >&2

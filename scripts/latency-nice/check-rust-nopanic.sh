@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# "No panic path under rq->lock", checked on the object the kernel built: our Rust crate
-# (kernel/sched/policy.o, KUnit suites included) must reference no panic function. With
+# "No panic path under rq->lock", checked on the objects the kernel built: our Rust crates
+# (kernel/sched/policy_*.o, KUnit suites included) must reference no panic function. With
 # CONFIG_RUST_OVERFLOW_CHECKS an overflowing `*`, an index out of bounds, a division by a
 # value that may be 0 or an unwrap() each become a call into core::panicking (panic_const_*,
 # panic_bounds_check, ...), and on 32-bit a 64-bit division lowers to __udivdi3 /

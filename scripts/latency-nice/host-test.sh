@@ -8,7 +8,7 @@ say() { printf '==> host: %s\n' "$*" >&2; }
 
 say "rustfmt --check (workspace and kernel/sched/*.rs)"
 cargo fmt --all --check
-rustfmt --check --edition 2021 --config-path rustfmt.toml kernel/sched/policy.rs
+rustfmt --check --edition 2021 --config-path rustfmt.toml kernel/sched/policy_*.rs
 
 say "clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings

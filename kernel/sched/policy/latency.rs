@@ -79,31 +79,3 @@ pub fn latency_slice(base_slice: u64, latency_nice: i32, prio_to_weight: &PrioTo
     let hi = LATENCY_SLICE_MAX_NS.max(base_slice);
     slice.clamp(lo, hi)
 }
-
-/// The slice of a group entity whose group has `cpu.latency.nice` = `group_latency_nice`, when
-/// the shortest slice queued inside the group is `child_min_slice`.
-///
-/// Mainline 7.2 gives a group entity the minimum slice of its queue, so one short-slice task
-/// makes its whole group short-slice to the rest of the system. v12 defined instead that "the
-/// latency_nice of a group is used to limit the impact of the latency_nice of a task outside
-/// the group": the group competes with its siblings at the group's own latency_nice. Here:
-///
-/// ```text
-///   group_latency_nice == 0:  child_min_slice                       (mainline propagation)
-///   otherwise:                latency_slice(base_slice, group_latency_nice)
-/// ```
-///
-/// so an unset (default) group behaves exactly as mainline, and a set one bounds its tasks both
-/// ways: a group at +19 is served in long requests whatever its tasks ask for, a group at -20
-/// in short ones.
-pub fn group_slice(
-    child_min_slice: u64,
-    base_slice: u64,
-    group_latency_nice: i32,
-    prio_to_weight: &PrioToWeight,
-) -> u64 {
-    if group_latency_nice == 0 {
-        return child_min_slice;
-    }
-    latency_slice(base_slice, group_latency_nice, prio_to_weight)
-}

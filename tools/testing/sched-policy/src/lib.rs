@@ -2,7 +2,7 @@
 
 //! Host build of the scheduler policy modules of `kernel/sched/policy/`.
 //!
-//! The very files the kernel builds into its policy crate (`kernel/sched/policy.rs`) are
+//! The very files the kernel builds into its policy crates (`kernel/sched/policy_*.rs`) are
 //! included here with `#[path]`, in a `no_std` crate, so that anything the kernel could not
 //! build (std, allocation) fails here too. [`c_ref`] exposes the C code they replace, compiled
 //! from `c/` by `build.rs`, for differential tests.
@@ -13,6 +13,8 @@
 pub mod latency;
 #[path = "../../../../kernel/sched/policy/latency_credit.rs"]
 pub mod latency_credit;
+#[path = "../../../../kernel/sched/policy/latency_group.rs"]
+pub mod latency_group;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
 #[path = "../../../../kernel/sched/policy/latency_tables.rs"]

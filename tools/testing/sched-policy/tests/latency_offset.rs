@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! `kernel/sched/policy/latency_offset.rs` (offset, key, wakeup decision) and the group slice
-//! rule of `kernel/sched/policy/latency.rs`.
+//! rule of `kernel/sched/policy/latency_group.rs`.
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
-use sched_policy::latency::{group_slice, latency_slice};
+use sched_policy::latency::latency_slice;
+use sched_policy::latency_group::group_slice;
 use sched_policy::latency_offset::{
     latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction, OFFSET_BASE_MAX_NS,
 };
