@@ -29,3 +29,6 @@ say "check-console.py (the gate of every guest boot)"
 
 say "check-deb.sh (make test's gate on the kernel packages)"
 scripts/latency-nice/test_check_deb.sh
+
+say "the guest's test_cpu wrapper (its timing-free bounds)"
+scripts/latency-nice/test_test_cpu.sh
