@@ -46,6 +46,11 @@ say "checkpatch --strict: $(ls "$series"/0*.patch | grep -vc 0000-cover) mails c
 # 2. Every patch in order builds. The tree is marked dirty while patches are applied, so
 # that an interrupted run starts again from a pristine base.
 : > "$src/.check-series-dirty"
+# The base tarball's files keep their packaging mtimes, older than the objects the last
+# run left in the kept O= directory: a file a later patch changed, back to pristine, would
+# not be compiled again, and the first steps would link the last run's objects. Every file
+# is made newer than any of them; ccache still turns the recompiles into hits.
+find "$src" -path "$src/.pc" -prune -o -type f -print0 | xargs -0 touch -d "@$(date +%s)"
 export QUILT_PATCHES=patches QUILT_PC=.pc
 ln -sfn "$top/patches" "$src/patches"
 from=${CHECK_SERIES_FROM:-1}
