@@ -8,7 +8,7 @@
  * (delayed dequeue), and through a group entity.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
- * helpers (lnk_*) it uses: no rq, no lock, no timing. Times are multiples of
+ * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of
  * the live base slice B; entities have nice 0 unless a case says otherwise,
  * so virtual time is real time and L(-20) = B, L(-10) = B/2.
  */
@@ -46,7 +46,7 @@ static void credit_values(struct kunit *test)
 
 	/* Twice the weight, half the virtual credit: the same L in real time. */
 	se = lnk_entity(test, -20, 0, b);
-	update_load_set(&se->load, 2 * NICE_0_LOAD);
+	lnk_set_weight(se, 2 * NICE_0_LOAD);
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
 }
@@ -153,7 +153,7 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
 			se = lnk_entity(test, lns[prandom_u32_state(&rnd) % ARRAY_SIZE(lns)],
 					v + ahead - 3 * b, 0);
 			w = weights[prandom_u32_state(&rnd) % ARRAY_SIZE(weights)];
-			update_load_set(&se->load, scale_load(w));
+			lnk_set_weight(se, scale_load(w));
 			se->slice = slice;
 			se->deadline = se->vruntime + calc_delta_fair(slice, se);
 			update_latency_credit(cfs_rq, se);
@@ -340,7 +340,7 @@ static void idle_task_has_no_credit(struct kunit *test)
 	struct sched_entity *se = lnk_entity(test, -20, 0, b);
 
 	task_of(se)->policy = SCHED_IDLE;
-	update_load_set(&se->load, scale_load(WEIGHT_IDLEPRIO));
+	lnk_set_weight(se, scale_load(WEIGHT_IDLEPRIO));
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->credit_nice, 0);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
@@ -350,7 +350,7 @@ static void idle_task_has_no_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, se->credit_nice, -20);
 }
 
-#ifdef CONFIG_FAIR_GROUP_SCHED
+#if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 /*
  * A cpu.idle group's entity neither has nor lends credit: the same queue
  * with a -20 task that a group at 0 takes B from gives an idle group none.
@@ -454,7 +454,7 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(sensitive_current_keeps_cpu),
 	KUNIT_CASE(sleeper_on_credit_repays),
 	KUNIT_CASE(idle_task_has_no_credit),
-#ifdef CONFIG_FAIR_GROUP_SCHED
+#if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(idle_group_has_no_credit),
 	KUNIT_CASE(group_takes_queued_credit),
 	KUNIT_CASE(delayed_task_lends_no_credit),

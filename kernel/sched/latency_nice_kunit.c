@@ -5,9 +5,10 @@
  * what latency_wakeup() decides for a waking entity (LATENCY_PREEMPT).
  *
  * Included at the end of fair.c (CONFIG_SCHED_LATENCY_NICE_KUNIT_TEST) so
- * that the static pick and wakeup paths are driven as they are, on a cfs_rq
- * of the test's own that no CPU ever runs: no rq, no lock, no timing. Each
- * case states a runqueue and the entity that must come out of it.
+ * that the static pick and wakeup paths are driven as they are, on the root
+ * cfs_rq of an rq of the test's own that no CPU ever runs: no lock, no
+ * timing. Each case states a runqueue and the entity that must come out of
+ * it.
  *
  * Times are in multiples of the live base slice B = sysctl_sched_base_slice,
  * so the cases hold for any CPU count (the base slice scales with it). All
@@ -24,6 +25,19 @@
  * task's, SCHED_NORMAL (se_is_idle() reads the task's policy), unless a case
  * gives it a queue of its own (se->my_q) to make it a group's.
  */
+/*
+ * Give @se the (scaled) weight @w: its load and, where tasks are scheduled in
+ * one flat queue (SCHED_LATENCY_NICE_FLAT_GROUPS), its weight in that queue
+ * (h_load), which EEVDF's virtual time is then measured with.
+ */
+static void lnk_set_weight(struct sched_entity *se, unsigned long w)
+{
+	update_load_set(&se->load, w);
+#ifdef SCHED_LATENCY_NICE_FLAT_GROUPS
+	update_load_set(&se->h_load, w);
+#endif
+}
+
 static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 				       u64 vruntime, u64 deadline)
 {
@@ -34,7 +48,7 @@ static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 	se = &p->se;
 	RB_CLEAR_NODE(&se->run_node);
 	RB_CLEAR_NODE(&se->latency_node);
-	update_load_set(&se->load, NICE_0_LOAD);
+	lnk_set_weight(se, NICE_0_LOAD);
 	se->latency_nice = latency_nice;
 	se->vruntime = vruntime;
 	se->deadline = deadline;
@@ -42,13 +56,20 @@ static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 	return se;
 }
 
+/*
+ * The root queue of an rq of the test's own: where tasks are queued when
+ * groups are not scheduled as entities (__enqueue_entity() checks it).
+ */
 static struct cfs_rq *lnk_cfs_rq(struct kunit *test)
 {
-	struct cfs_rq *cfs_rq = kunit_kzalloc(test, sizeof(*cfs_rq), GFP_KERNEL);
+	struct rq *rq = kunit_kzalloc(test, sizeof(*rq), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, cfs_rq);
-	init_cfs_rq(cfs_rq);
-	return cfs_rq;
+	KUNIT_ASSERT_NOT_NULL(test, rq);
+	init_cfs_rq(&rq->cfs);
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	rq->cfs.rq = rq;
+#endif
+	return &rq->cfs;
 }
 
 /* Queue @se as enqueue_entity() leaves a queued, not running, entity. */
@@ -240,7 +261,7 @@ static void latency_tree_skips_idle_task(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
 }
 
-#ifdef CONFIG_FAIR_GROUP_SCHED
+#if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 /* The same for the entity of a cpu.idle group (cpu.latency.nice -20). */
 static void latency_tree_skips_idle_group(struct kunit *test)
 {
@@ -284,7 +305,8 @@ static void group_latency_nice_on_delayed_entity(struct kunit *test)
 }
 #endif
 
-#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED)
+#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED) && \
+	!defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 /*
  * Core scheduling compares the candidates of two SMT siblings with
  * cfs_prio_less(): each side's vruntime, normalized by its runqueue's
@@ -324,11 +346,12 @@ static struct kunit_case lnk_pick_cases[] = {
 	KUNIT_CASE(latency_tree_membership),
 	KUNIT_CASE(pick_first_eligible_behind_ineligible_head),
 	KUNIT_CASE(latency_tree_skips_idle_task),
-#ifdef CONFIG_FAIR_GROUP_SCHED
+#if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(latency_tree_skips_idle_group),
 	KUNIT_CASE(group_latency_nice_on_delayed_entity),
 #endif
-#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED)
+#if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED) && \
+	!defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(core_prio_orders_by_latency_offset),
 #endif
 	{}

@@ -60,7 +60,7 @@ static void voffset_is_the_policys(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, se);
 	for (i = 0; i < ARRAY_SIZE(weights); i++) {
-		update_load_set(&se->load, scale_load(weights[i]));
+		lnk_set_weight(se, scale_load(weights[i]));
 		for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
 			se->latency_nice = ln;
 			KUNIT_EXPECT_EQ_MSG(test, latency_voffset(se),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Check that the series applies to every pinned base of base/sources.
+# Check that the series applies to every pinned base of base/sources (every linux-source
+# package there: 7.2 with patches/, 7.3 with patches/7.3/'s replacements).
 # A version that can no longer be downloaded is reported and skipped, but at least
 # one must be checked.
 #
@@ -19,25 +20,27 @@ if [ -n "$applied" ] && [ -f "$applied/.latency-nice-series" ]; then
 fi
 checked=0
 unavailable=()
-while read -r version _; do
+while read -r version path _; do
 	case "$version" in ''|'#'*) continue ;; esac
+	pkg=$(basename "$path"); pkg=${pkg%%_*}
 	if [ "$version" = "$done_version" ]; then
-		say "$version: series applies (make apply, in $applied)"
+		say "$pkg $version: series applies (make apply, in $applied)"
 		checked=$((checked + 1))
 		continue
 	fi
 	rm -rf "$work"
 	if ! "$top/scripts/latency-nice/fetch-base.sh" "$work" "$version" 2>"$work.err"; then
 		unavailable+=("$version")
-		say "$version: not available ($(tail -1 "$work.err"))"
+		say "$pkg $version: not available ($(tail -1 "$work.err"))"
 		continue
 	fi
 	if ! "$top/scripts/latency-nice/apply-series.sh" "$work/linux" >"$work.err" 2>&1; then
 		cat "$work.err" >&2
-		echo "check-bases: the series does not apply to linux-source-7.2 $version" >&2
+		echo "check-bases: the series does not apply to $pkg $version" >&2
 		exit 1
 	fi
-	say "$version: series applies"
+	tail -1 "$work.err" >&2
+	say "$pkg $version: series applies"
 	checked=$((checked + 1))
 done < "$top/base/sources"
 rm -rf "$work" "$work.err"

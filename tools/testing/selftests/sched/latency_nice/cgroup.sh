@@ -6,6 +6,10 @@
 # entity on every CPU at once (latency_nice and the slice it implies, read
 # back from /sys/kernel/debug/sched/debug), that tasks in the group keep their
 # own latency_nice, and that tasks can move between groups while running.
+# Where tasks are scheduled in one flat queue (Linux 7.3) a group has no
+# entity: the write reaches the group's tasks instead, running or queued, as
+# their "effective latency_nice" and slice in /proc/PID/sched, the outermost
+# group with a value set deciding.
 # Output: TAP.
 
 CG2=/sys/fs/cgroup
@@ -86,6 +90,23 @@ group_field() {
 			print cpu, v }' "$DEBUG"
 }
 
+# Flat: /proc/self/sched shows the latency_nice a task is scheduled with.
+flat=0
+grep -q '^effective latency_nice' /proc/self/sched && flat=1
+
+# task_value PID NAME: the value of NAME in /proc/PID/sched.
+task_value() { sed -n "s/^$2 *: *//p" "/proc/$1/sched"; }
+
+# every_task NAME VALUE PID...: each task's /proc/PID/sched has it.
+every_task() {
+	local name=$1 want=$2 pid got
+	shift 2
+	for pid; do
+		got=$(task_value "$pid" "$name")
+		[ "$got" = "$want" ] || { echo "# task $pid: $name '$got', want $want"; return 1; }
+	done
+}
+
 # every_cpu GROUP-PATH FIELD VALUE: the group's entity on every CPU has it.
 # (The debug file lists a group on a CPU only while it has load there: the
 # callers keep one task of the group running on each CPU.)
@@ -139,16 +160,29 @@ check "v2: a sibling is independent" [ "$(cat $CG2/lnB/cpu.latency.nice)" = 0 ]
 start_hogs $CG2/lnA/cgroup.procs
 check "v2: new tasks start in lnA ($(grep -c . $CG2/lnA/cgroup.procs) of $ncpu)" \
 	[ "$(grep -c . $CG2/lnA/cgroup.procs)" = "$ncpu" ]
-expect_value $f -20 >/dev/null
-check "v2: -20 on every CPU's group entity" eventually every_cpu /lnA latency_nice -20
-want=$(latency_slice -20)
-check "v2: -20: group slice latency_slice(-20) = $want ns on every CPU" eventually every_cpu /lnA slice "$want"
-expect_value $f 19 >/dev/null
-want=$(latency_slice 19)
-check "v2: 19: group slice latency_slice(19) = $want ns on every CPU" eventually every_cpu /lnA slice "$want"
-expect_value $f 0 >/dev/null
-want=$(latency_slice 0)
-check "v2: 0: back to its tasks' shortest slice, $want ns" eventually every_cpu /lnA slice "$want"
+if [ $flat = 1 ]; then
+	for v in -20 19 0; do
+		expect_value $f $v >/dev/null
+		check "v2: $v: every task of lnA scheduled at $v" \
+			every_task "effective latency_nice" $v $hogs
+		want=$(latency_slice $v)
+		check "v2: $v: every task's slice latency_slice($v) = $want ns" \
+			every_task se.slice "$want" $hogs
+	done
+else
+	expect_value $f -20 >/dev/null
+	check "v2: -20 on every CPU's group entity" eventually every_cpu /lnA latency_nice -20
+	want=$(latency_slice -20)
+	check "v2: -20: group slice latency_slice(-20) = $want ns on every CPU" \
+		eventually every_cpu /lnA slice "$want"
+	expect_value $f 19 >/dev/null
+	want=$(latency_slice 19)
+	check "v2: 19: group slice latency_slice(19) = $want ns on every CPU" \
+		eventually every_cpu /lnA slice "$want"
+	expect_value $f 0 >/dev/null
+	want=$(latency_slice 0)
+	check "v2: 0: back to its tasks' shortest slice, $want ns" eventually every_cpu /lnA slice "$want"
+fi
 hog=${hogs# }; hog=${hog%% *}
 check "v2: tasks keep their own latency_nice" \
 	[ "$(awk '$1 == "latency_nice" { print $3 }' /proc/$hog/sched)" = 0 ]
@@ -168,6 +202,24 @@ check "v2: 100 rounds of moves of two running tasks ($moved done)" [ $moved = 10
 check "v2: both still running" kill -0 $hog $hog2
 kill $hog2
 stop_hogs
+
+# Flat: nested groups, the outermost value set decides for the tasks below.
+if [ $flat = 1 ]; then
+	# (lnA's killed tasks leave it once reaped, a moment later)
+	eventually sh -c "echo +cpu > $CG2/lnA/cgroup.subtree_control"
+	mkdir -p $CG2/lnA/sub
+	echo 5 > $CG2/lnA/sub/cpu.latency.nice
+	echo -10 > $CG2/lnA/cpu.latency.nice
+	start_hogs $CG2/lnA/sub/cgroup.procs
+	check "v2: nested: lnA -10 decides over lnA/sub 5" every_task "effective latency_nice" -10 $hogs
+	echo 0 > $CG2/lnA/cpu.latency.nice
+	check "v2: nested: lnA 0, lnA/sub 5 decides" every_task "effective latency_nice" 5 $hogs
+	echo 0 > $CG2/lnA/sub/cpu.latency.nice
+	check "v2: nested: both 0, tasks' own 0" every_task "effective latency_nice" 0 $hogs
+	stop_hogs
+	eventually rmdir $CG2/lnA/sub
+	echo -cpu > $CG2/lnA/cgroup.subtree_control
+fi
 check "v2: values survive: lnB -10" [ "$(cat $CG2/lnB/cpu.latency.nice)" = -10 ]
 # A killed task leaves its group once it is reaped, a moment later.
 eventually rmdir $CG2/lnB
@@ -191,7 +243,11 @@ if grep -q " $CG1 cgroup " /proc/mounts; then
 	check "v1: 20 is ERANGE, unchanged" expect_error $CG1/g/cpu.latency.nice 20 "out of range"
 	check "v1: garbage is EINVAL, unchanged" expect_error $CG1/g/cpu.latency.nice abc "Invalid argument"
 	start_hogs $CG1/g/cgroup.procs
-	check "v1: every CPU's group entity at -20" eventually every_cpu /g latency_nice -20
+	if [ $flat = 1 ]; then
+		check "v1: every task of g scheduled at -20" every_task "effective latency_nice" -20 $hogs
+	else
+		check "v1: every CPU's group entity at -20" eventually every_cpu /g latency_nice -20
+	fi
 	stop_hogs
 	eventually rmdir $CG1/g
 else
