@@ -64,7 +64,7 @@ static void picked_sensitive_protected_for_base_slice(struct kunit *test)
 	lrk_protect(cfs_rq, c);
 	KUNIT_EXPECT_EQ(test, c->vprot, v + b);
 	lrk_protect(cfs_rq, a);
-	KUNIT_EXPECT_LT(test, a->vprot, a->deadline);
+	KUNIT_EXPECT_LT(test, (s64)(a->vprot - a->deadline), 0);
 }
 
 /*
