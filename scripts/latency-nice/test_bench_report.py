@@ -441,6 +441,52 @@ def guest_plan(kernel, profile, topo="flat", *cpus):
     return [tuple(line.split("\t")) for line in out.stdout.splitlines()]
 
 
+def guest_has_data(wl, text, samples=None):
+    """Whether guest/bench.sh --has-data judges TEXT (and SAMPLES, schbench's file) a run
+    with data, and whether parse_run() reads data from it."""
+    sh = [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "run")
+        put(out + ".txt", text)
+        if samples is not None:
+            put(out + ".samples", samples)
+        guest = subprocess.run(sh + [GUEST, "--has-data", wl, out], capture_output=True, text=True).returncode == 0
+        return guest, br.parse_run(wl, out + ".txt") is not None
+
+
+class GuestHasData(unittest.TestCase):
+    """The smoke's guest runs a cell again until it has data: it must call data what the
+    report parses, and nothing else (else --check fails a run the guest gave up on early,
+    or the guest retries a run that was fine)."""
+
+    def test_real_outputs_have_data(self):
+        for wl, text in OUTPUT.items():
+            self.assertEqual(guest_has_data(wl, text, "10 110\n" if wl.startswith("schbench") else None),
+                             (True, True), wl)
+
+    def test_outputs_without_data(self):
+        two_hogs = OUTPUT["two-hogs"]
+        cases = [(wl, "hackbench: command not found\n", "") for wl in OUTPUT] + [
+            ("cyclictest-seed", cyc(500, 0, 1000), None),
+            ("schbench-w50", sch(0), ""),
+            ("schbench-seed", SCHBENCH, None),
+            ("schbench-idle", "", "10 110\n"),
+            ("two-hogs", two_hogs[: two_hogs.index("== hog bg")], None),
+            ("two-hogs", two_hogs.replace("wait_sum", "wait_avg"), None),
+            ("fifo-burst", "bursts 40 matched 0 first 0 avg_delay_us 0 max_delay_us 0\n", None),
+            ("hackbench", "Running in process mode with 2 groups\n", None),
+            ("pipe", "# Running 'sched/pipe' benchmark:\n", None),
+        ]
+        for wl, text, samples in cases:
+            self.assertEqual(guest_has_data(wl, text, samples), (False, False), (wl, text[:40]))
+
+    def test_tiny_runs_again_until_data_and_timed_profiles_do_not(self):
+        text = get(GUEST)
+        self.assertRegex(text, r"tiny\).*UNTIL_DATA=[1-9][0-9]*")
+        for profile in ("quick", "full"):
+            self.assertRegex(text, profile + r"\).*UNTIL_DATA=0 ;;")
+
+
 class GuestPlan(unittest.TestCase):
     def test_guest_runs_the_matrix_of_the_report(self):
         for topo in ("flat", "numa"):

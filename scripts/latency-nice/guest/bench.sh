@@ -8,7 +8,8 @@
 # bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead (workload,
 # fg, bg, variant, repeat, estimated seconds; one a line) and runs nothing: the host's
 # estimate and the report's tests read the matrix from here. CPUS defaults to the
-# topology's (flat 2, numa 8).
+# topology's (flat 2, numa 8). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
+# run's output holds data, as the guest judges it (has_data()).
 #
 # Variants ("columns" of the report):
 #   base kernel    base     nothing set: what an unpatched 7.2 gives
@@ -68,7 +69,10 @@ kernel=series profile=quick topo=flat plan=''
 # workloads, only those "FG:BG" cells, that many repeats of each run. The host passes them in
 # the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
 focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
-if [ "${1:-}" = --plan ]; then
+ask_has_data=''
+if [ "${1:-}" = --has-data ]; then
+	ask_has_data=1
+elif [ "${1:-}" = --plan ]; then
 	kernel=$2 profile=$3 topo=${4:-flat} plan=1
 	case "$topo" in
 	flat) ncpu=${5:-2} ;;
@@ -101,10 +105,15 @@ say() { echo "LN-BENCH: $*"; }
 # smoke (tiny) only checks the plumbing: one background group, since under TCG every
 # process started next to 160 runnable tasks takes seconds to get going, and that varied 3x
 # between runs.
+#
+# UNTIL_DATA (tiny only): a run that produced no data (has_data()) or failed is run again with
+# D doubled, until it has data or UNTIL_DATA seconds have passed since it began. A smoke
+# checks that every cell produces data, and on a loaded host a tool next to the background
+# may serve nothing in 1 s; the timed profiles keep D fixed, so that their runs measure alike.
 case "$profile" in
-tiny)	D=1 REPS=1 REPS_NEW=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 ;;
-quick)	D=4 REPS=2 REPS_NEW=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 ;;
-full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 ;;
+tiny)	D=1 REPS=1 REPS_NEW=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
+quick)	D=4 REPS=2 REPS_NEW=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
 case "$focus_reps" in
@@ -317,6 +326,35 @@ each_pass() { # FUNCTION -VARIANT|VARIANT: the runs without VARIANT, or only its
 }
 
 plan_line() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" $(est $1); }
+
+# has_data WORKLOAD OUT: whether OUT.txt (and OUT.samples) hold what bench-report.py's
+# parse_run() reads: a cyclictest sample, hackbench's or perf's time, schbench-rs's summary
+# and samples, both hogs' schedstats, a matched burst. bench.sh --has-data WORKLOAD OUT asks
+# it on the host (test_bench_report.py holds it to parse_run()).
+has_data() {
+	case "$1" in
+	cyclictest*) grep -Eq '^[[:space:]]*[0-9]+:[[:space:]]*[0-9]+:[[:space:]]*[0-9]+[[:space:]]*$' "$2.txt" ;;
+	hackbench) grep -Eq '^Time:[[:space:]]*[0-9.]+' "$2.txt" ;;
+	messaging | pipe) grep -Eq 'Total time:[[:space:]]*[0-9.]+[[:space:]]*\[sec\]' "$2.txt" ;;
+	schbench*) grep -q '^{' "$2.txt" && grep -Eq '^[0-9]+ [0-9]+$' "$2.samples" 2>/dev/null ;;
+	two-hogs)
+		for hog in fg bg; do
+			sed -n "/^== hog $hog /,/^== hog /p" "$2.txt" > "$2.hog" 2>/dev/null
+			for k in wait_count wait_sum wait_max; do
+				grep -Eq "^(se\.statistics\.)?$k[[:space:]]*:[[:space:]]*-?[0-9.]+[[:space:]]*\$" "$2.hog" ||
+					{ rm -f "$2.hog"; return 1; }
+			done
+		done
+		rm -f "$2.hog" ;;
+	fifo-burst) grep -Eq '^bursts [0-9]+ matched [1-9][0-9]* first [0-9]+ avg_delay_us [0-9]+ max_delay_us [0-9]+$' "$2.txt" ;;
+	*) return 1 ;;
+	esac
+}
+
+if [ -n "$ask_has_data" ]; then
+	has_data "${2:?bench.sh --has-data WORKLOAD OUT}" "${3:?bench.sh --has-data WORKLOAD OUT}"
+	exit
+fi
 if [ -n "$plan" ]; then
 	each_run plan_line
 	exit 0
@@ -519,8 +557,19 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	nocredit) feat NO_LATENCY_CREDIT || ok=1 ;;
 	norun) feat NO_LATENCY_RUN || ok=1 ;;
 	esac
-	run_one $1 $4 $2 $3 $out > $out.txt 2>&1
-	rc=$?
+	d_run=$D
+	while :; do
+		rm -f $out.samples
+		run_one $1 $4 $2 $3 $out > $out.txt 2>&1
+		rc=$?
+		[ "$UNTIL_DATA" -gt 0 ] || break
+		[ $rc = 0 ] && has_data $1 $out && break
+		[ $(($(date +%s) - t0)) -lt "$UNTIL_DATA" ] || break
+		D=$((D * 2))
+		say "  $1 fg=$2 bg=$3 $4: exit $rc, $(has_data $1 $out && echo data || echo 'no data');" \
+		    "again with D=$D s"
+	done
+	D=$d_run
 	case $4 in
 	nofeat) feat LATENCY_PREEMPT LATENCY_PICK ;;
 	nocredit) feat LATENCY_CREDIT ;;
