@@ -36,7 +36,7 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan deb deb-test check-series boot-base
+	diagnose soak kasan deb deb-test check-series boot-base share
 
 all: kernel
 
@@ -218,6 +218,20 @@ shell: kernel initramfs
 
 clean:
 	rm -rf $(OUT) target
+
+# The CPU share of latency_nice adversaries next to CPU hogs on one CPU (fork chains of
+# children that spin 1 or 3 ms and exit, a task that spins 1 ms and sleeps 1 us, a plain
+# spinner), at latency_nice 0 and -20, as root and as an unprivileged user: measured, not
+# judged (guest/share.sh, tools/.../latency_nice/src/share.rs). SHARE_IMAGE boots another
+# kernel with the same initramfs (e.g. an older build, for before/after); the LN-SHARE result
+# lines are in out/logs/console-share.log. Not in make test (timing; ~7 min).
+SHARE_IMAGE ?= $(OUT)/bzImage
+share: kernel guest-tools
+	@$(S)/mkinitramfs.sh $(OUT)/initramfs-share.cpio.gz $(S)/guest/share.sh
+	@$(STAGE) share $(S)/boot.sh flat $(SHARE_IMAGE) $(OUT)/initramfs-share.cpio.gz \
+		$(OUT)/logs/console-share.log demo || true
+	@grep -a 'LN-SHARE: [^s]' $(OUT)/logs/console-share.log | sed 's/\r//'
+	@grep -aq 'LN-SHARE: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-share.log
 
 # Why cyclictest's wakeups wait under load (the debug kernel's slow-wakeup counters), with
 # preempt=full and preempt=lazy; out/diagnose/report.md. Not part of make test (timing).
