@@ -4,8 +4,9 @@
  * runqueues: an entity with latency_nice < 0 is eligible while its lag is
  * above -L, L = B * -latency_nice / 20 (policy/latency_credit.rs), in
  * entity_eligible(), in pick_eevdf()'s pruned heap search, in the wakeup
- * decision, in the lag clamp that carries a debt, in its refill across sleep
- * (delayed dequeue), and through a group entity.
+ * decision, in the lag clamp that carries a debt (across delayed dequeue and
+ * reweight too), in its refill across sleep (delayed dequeue), and through a
+ * group entity.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of
@@ -49,6 +50,20 @@ static void credit_values(struct kunit *test)
 	lnk_set_weight(se, 2 * NICE_0_LOAD);
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
+
+	/*
+	 * Steps withheld when it was set (RLIMIT_NICE down to -10, no
+	 * CAP_SYS_NICE): the credit of -10; none with the default rlimit.
+	 */
+	se = lnk_entity(test, -20, 0, b);
+	se->latency_credit_withheld = 10;
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->credit_nice, -10);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
+	se->latency_credit_withheld = 20;
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->credit_nice, 0);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
 }
 
 /*
@@ -192,10 +207,11 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
 }
 
 /*
- * The lag clamp widens by the credit: a credited entity keeps a debt of
- * limit + B/2 (it would be forgiven otherwise); one at latency_nice 0 is
- * clamped at the limit. A positive lag above the limit is kept only while
- * the runqueue holds credits (what their debts owe the others).
+ * The lag clamp widens below by the debt an entity may have taken on credit
+ * since its last pick (se->latency_debt_room, set at the pick): a credited
+ * entity keeps a debt of limit + B/2 (it would be forgiven otherwise); one
+ * at latency_nice 0 is clamped at the limit. Above, the clamp is mainline's
+ * whatever the credits queued: a sleeper keeps no more than the limit.
  */
 static void lag_clamp_carries_debt(struct kunit *test)
 {
@@ -203,21 +219,104 @@ static void lag_clamp_carries_debt(struct kunit *test)
 	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
 	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
 	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b);
+	struct sched_entity *others[3];
 	s64 limit;
+	int i;
 
 	lnk_queue(cfs_rq, a);
 	limit = calc_delta_fair(cfs_rq_max_slice(cfs_rq) + TICK_NSEC, a);
 
+	latency_debt_room_update(c, true);
 	c->vruntime = v + limit + b / 2;
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, c, v), -(limit + (s64)b / 2));
 	a->vruntime = v + limit + b / 2;
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), -limit);
 
+	/* Three entities turn -20 on the runqueue: the ceiling stays. */
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		others[i] = lck_entity(test, cfs_rq, 0, v, b);
+		lnk_queue(cfs_rq, others[i]);
+		others[i]->latency_nice = -20;
+		update_latency_credit(cfs_rq, others[i]);
+	}
 	a->vruntime = v - limit - b / 2;
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), limit);
-	cfs_rq->nr_latency_credit = 1;
-	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), limit + (s64)b / 2);
-	cfs_rq->nr_latency_credit = 0;
+}
+
+/*
+ * Nothing is forgiven across a delayed dequeue. C (-20), picked within its
+ * credit, ran into a debt of limit + B/2 and goes to sleep: dequeue_entity()
+ * saves its lag (update_entity_lag()) and delays it, which takes its credit.
+ * The wakeup's requeue_delayed_entity() computes the lag again with the same
+ * clamp, and so does a reweight while delayed: both must keep the debt. A
+ * clamp on the credit C has now (none) forgave B/2 at every such sleep.
+ */
+static void delayed_sleeper_keeps_debt(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b);
+	s64 limit, saved;
+
+	lnk_queue(cfs_rq, a);
+	limit = calc_delta_fair(cfs_rq_max_slice(cfs_rq) + TICK_NSEC, c);
+	/* V = (v + c's vruntime) / 2: C's lag is -(limit + B/2). */
+	c->vruntime = v + 2 * limit + b;
+	c->deadline = c->vruntime + b;
+	lnk_queue(cfs_rq, c);
+	latency_debt_room_update(c, true);
+
+	/* dequeue_entity() of a sleeper that owes: lag saved, then delayed. */
+	update_entity_lag(cfs_rq, c);
+	saved = c->vlag;
+	KUNIT_EXPECT_LT(test, saved, -limit);
+	__dequeue_latency(cfs_rq, c);
+	c->sched_delayed = 1;
+	latency_credit_delayed(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, 0);
+
+	/* requeue_delayed_entity(): the lag is unchanged, C is not moved. */
+	KUNIT_EXPECT_FALSE(test, update_entity_lag(cfs_rq, c));
+	KUNIT_EXPECT_EQ(test, c->vlag, saved);
+
+	/* A reweight while delayed keeps the debt in real time: half the vlag. */
+#ifdef SCHED_LATENCY_NICE_FLAT_GROUPS
+	reweight_eevdf(cfs_rq, c, 2 * NICE_0_LOAD, true);
+#else
+	reweight_entity(cfs_rq, c, 2 * NICE_0_LOAD);
+#endif
+	KUNIT_EXPECT_EQ(test, c->vlag, div_s64(saved, 2));
+}
+
+/*
+ * The debt room: set to the credit at a pick, raised while the entity runs
+ * when its credit grows, kept when the credit shrinks or goes (what was
+ * taken on it is still owed), reset at the next pick.
+ */
+static void debt_room_follows_the_pick(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, room;
+	struct sched_entity *c = lck_entity(test, cfs_rq, -10, cfs_rq->zero_vruntime, b);
+
+	lnk_run(cfs_rq, c);
+	latency_debt_room_update(c, true);
+	room = c->latency_debt_room;
+	/* The credit, B/2 (and the run slice where LATENCY_RUN lets it run on). */
+	KUNIT_EXPECT_GE(test, room, b / 2);
+
+	c->latency_nice = -20;
+	update_latency_credit(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->latency_debt_room, room + b / 2);
+
+	c->latency_nice = 0;
+	update_latency_credit(cfs_rq, c);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, 0);
+	KUNIT_EXPECT_EQ(test, c->latency_debt_room, room + b / 2);
+
+	latency_debt_room_update(c, true);
+	KUNIT_EXPECT_EQ(test, c->latency_debt_room, 0);
 }
 
 /*
@@ -308,24 +407,6 @@ static void sleeper_on_credit_repays(struct kunit *test)
 	__enqueue_latency(cfs_rq, c);
 	KUNIT_EXPECT_EQ(test, c->latency_vcredit, b);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
-}
-
-/* nr_latency_credit counts queued entities with a credit as it changes. */
-static void credit_count_follows_changes(struct kunit *test)
-{
-	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
-	struct sched_entity *se = lck_entity(test, cfs_rq, 0, 0, sysctl_sched_base_slice);
-
-	se->on_rq = 1;
-	se->latency_nice = -20;
-	update_latency_credit(cfs_rq, se);
-	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 1);
-	update_latency_credit(cfs_rq, se);
-	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 1);
-	se->latency_nice = 0;
-	update_latency_credit(cfs_rq, se);
-	KUNIT_EXPECT_EQ(test, cfs_rq->nr_latency_credit, 0);
-	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
 }
 
 /*
@@ -449,8 +530,9 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(credit_scale),
 	KUNIT_CASE(pick_exact_on_random_runqueues),
 	KUNIT_CASE(lag_clamp_carries_debt),
+	KUNIT_CASE(delayed_sleeper_keeps_debt),
+	KUNIT_CASE(debt_room_follows_the_pick),
 	KUNIT_CASE(wakeup_within_credit_preempts),
-	KUNIT_CASE(credit_count_follows_changes),
 	KUNIT_CASE(sensitive_current_keeps_cpu),
 	KUNIT_CASE(sleeper_on_credit_repays),
 	KUNIT_CASE(idle_task_has_no_credit),

@@ -7,7 +7,7 @@
  * that protection is over (latency_run_on(), which update_curr() asks); a
  * protected pick keeps it, eligible or not; a waking task at latency_nice >= 0
  * does not preempt it, and a latency-sensitive one ends its protection
- * (latency_run_keeps()).
+ * (latency_run_keeps()); the lag clamp keeps the debt run-on allows.
  *
  * Included at the end of fair.c after latency_credit_kunit.c, whose helpers
  * (lnk_*, lck_entity()) it uses: no lock, no timing. Entities have
@@ -126,10 +126,36 @@ static void load_wakee_keeps_sensitive_wakee_cuts(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, latency_run_keeps(c, a));
 }
 
+/*
+ * What run-on lets a task owe is not forgiven: C (-20), picked next to
+ * entities with short requests only (B/10: the queue's max slice, and with it
+ * mainline's lag clamp, is far below B), may run on for B past its credit B.
+ * Its debt of limit + 3B/2, within credit and run-on, is kept by the clamp
+ * however it leaves (a clamp widened by the credit alone cut B/2 of it).
+ */
+static void run_on_debt_kept_by_clamp(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, -20, v, b / 10);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b / 10);
+	s64 limit;
+
+	lnk_queue(cfs_rq, a);
+	lnk_run(cfs_rq, c);
+	latency_debt_room_update(c, true);
+	limit = calc_delta_fair(cfs_rq_max_slice(cfs_rq) + TICK_NSEC, c);
+	KUNIT_EXPECT_LT(test, limit, (s64)(b + TICK_NSEC));
+
+	c->vruntime = v + limit + 3 * b / 2;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, c, v), -(limit + 3 * (s64)b / 2));
+}
+
 static struct kunit_case latency_run_cases[] = {
 	KUNIT_CASE(picked_sensitive_protected_for_base_slice),
 	KUNIT_CASE(request_end_reschedules_after_protection),
 	KUNIT_CASE(load_wakee_keeps_sensitive_wakee_cuts),
+	KUNIT_CASE(run_on_debt_kept_by_clamp),
 	{}
 };
 

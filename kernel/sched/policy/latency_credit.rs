@@ -15,9 +15,11 @@
 //! ```
 //!
 //! Deadlines stay `vd_i = v_i + r_i / w_i`, from the true vruntime, and nothing is forgiven: the
-//! vruntime an entity runs while in credit is charged, and the lag clamp is widened by `L_i` so
-//! that a debt taken on credit is carried across sleep and repaid by waiting later. It behaves like
-//! a token bucket, burst `L_i`, rate `w_i / W`. With a tick `q` and requests `r`:
+//! vruntime an entity runs while in credit is charged, and the lag clamp is widened below by what
+//! it may have taken on credit since its last pick (`L_i`, and the base slice under run-on), so
+//! that a debt taken on credit is carried across sleep, delayed dequeue, reweight and migration
+//! and repaid by waiting later; above, the clamp stays mainline's. It behaves like a token
+//! bucket, burst `L_i`, rate `w_i / W`. With a tick `q` and requests `r`:
 //!
 //! ```text
 //!   lag_i >= -(L_i + r_i + q)                   (runs past -L_i only until the next

@@ -40,8 +40,8 @@ fn base_slice() -> u64 {
         .expect("base_slice_ns is a number")
 }
 
-/// A field of `/proc/PID/sched` ("name   :   value").
-fn proc_sched(pid: i32, field: &str) -> Option<i64> {
+/// The text of a field of `/proc/PID/sched` ("name   :   value").
+fn proc_sched_text(pid: i32, field: &str) -> Option<String> {
     let path = if pid == 0 {
         "/proc/self/sched".to_string()
     } else {
@@ -49,8 +49,20 @@ fn proc_sched(pid: i32, field: &str) -> Option<i64> {
     };
     std::fs::read_to_string(path).ok()?.lines().find_map(|l| {
         let (k, v) = l.split_once(':')?;
-        (k.trim() == field).then(|| v.trim().parse().ok())?
+        (k.trim() == field).then(|| v.trim().to_string())
     })
+}
+
+/// An integer field of `/proc/PID/sched`.
+fn proc_sched(pid: i32, field: &str) -> Option<i64> {
+    proc_sched_text(pid, field)?.parse().ok()
+}
+
+/// A time field of `/proc/PID/sched` printed in ms with 6 decimals ("1.500000"), in ns.
+fn proc_sched_ns(pid: i32, field: &str) -> Option<u64> {
+    let text = proc_sched_text(pid, field)?;
+    let (ms, frac) = text.split_once('.')?;
+    Some(ms.parse::<u64>().ok()? * 1_000_000 + frac.parse::<u64>().ok()?)
 }
 
 fn slice_of(pid: i32) -> u64 {
@@ -206,7 +218,7 @@ impl Tap {
     }
 }
 
-const TESTS: u32 = 52;
+const TESTS: u32 = 55;
 
 fn main() {
     println!("TAP version 13");
@@ -366,6 +378,51 @@ fn main() {
         "unprivileged: lowers its own freely, EPERM on root's task",
     );
     t.eq(get_ln(), -7, "value unchanged after EPERM");
+
+    // The latency credit (and run-on) of latency_nice < 0 is given like a lower nice: all of
+    // it with CAP_SYS_NICE, down to the value RLIMIT_NICE allows without (none by default);
+    // the request size and latency offset of the value whatever. At nice 0 the credit is
+    // B * -latency_nice / 20 (se.latency_vcredit, virtual time = real time).
+    // Read before the children drop root: debugfs is root's.
+    let (b, slice_20) = (base_slice(), expected_slice(-20));
+    let credit_after = |uid: Option<u32>, rlimit_nice: Option<u64>| {
+        in_child(move || {
+            if let Some(r) = rlimit_nice {
+                let lim = libc::rlimit {
+                    rlim_cur: r,
+                    rlim_max: r,
+                };
+                // SAFETY: `lim` is a valid rlimit.
+                if unsafe { libc::setrlimit(libc::RLIMIT_NICE, &lim) } != 0 {
+                    return false;
+                }
+            }
+            if let Some(u) = uid {
+                // SAFETY: plain system calls in the forked child.
+                if unsafe { libc::setgid(u) } != 0 || unsafe { libc::setuid(u) } != 0 {
+                    return false;
+                }
+            }
+            if set_ln(-20) != 0 || get_ln() != -20 || slice_of(0) != slice_20 {
+                return false;
+            }
+            let want = match (uid, rlimit_nice) {
+                (None, _) => b,
+                (Some(_), Some(30)) => b / 2,
+                _ => 0,
+            };
+            proc_sched_ns(0, "se.latency_vcredit") == Some(want)
+        })
+    };
+    t.check(credit_after(None, None), "root at -20: the credit B");
+    t.check(
+        credit_after(Some(65534), None),
+        "unprivileged at -20: the request of -20, no credit",
+    );
+    t.check(
+        credit_after(Some(65534), Some(30)),
+        "unprivileged at -20 with RLIMIT_NICE 30 (nice -10): the credit of -10, B/2",
+    );
 
     // Fork.
     let parent_slice = slice_of(0);
