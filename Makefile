@@ -21,7 +21,7 @@ BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_group sched_policy_latency_offset \
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
-	sched_latency_tables sched_latency_run
+	sched_latency_tables sched_latency_run sched_latency_nice_unused
 TOPOLOGIES  := flat numa smt
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
 # smt is there for core scheduling (cookies need SMT siblings) and the stress next to it.

@@ -5,8 +5,8 @@
  * above -L, L = B * -latency_nice / 20 (policy/latency_credit.rs), in
  * entity_eligible(), in pick_eevdf()'s pruned heap search, in the wakeup
  * decision, in the lag clamp that carries a debt (across delayed dequeue and
- * reweight too), in its refill across sleep (delayed dequeue), and through a
- * group entity.
+ * reweight too), in its refill across sleep (delayed dequeue), and for a
+ * group entity, whose credit is its own.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of
@@ -433,17 +433,16 @@ static void idle_task_has_no_credit(struct kunit *test)
 
 #if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 /*
- * A cpu.idle group's entity neither has nor lends credit: the same queue
- * with a -20 task that a group at 0 takes B from gives an idle group none.
+ * A cpu.idle group's entity has no credit: a group at -20 has B, the same
+ * group idle none.
  */
 static void idle_group_has_no_credit(struct kunit *test)
 {
 	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
 	u64 b = sysctl_sched_base_slice;
-	struct sched_entity *gse = lnk_entity(test, 0, 0, b);
+	struct sched_entity *gse = lnk_entity(test, -20, 0, b);
 
 	gse->my_q = q;
-	lnk_queue(q, lck_entity(test, q, -20, q->zero_vruntime, b));
 	update_latency_credit(parent, gse);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
 
@@ -454,45 +453,49 @@ static void idle_group_has_no_credit(struct kunit *test)
 }
 
 /*
- * Through groups: a group entity at cpu.latency.nice 0 takes the credit of
- * the most latency-sensitive entity on its queue (current included), as
- * mainline gives it their shortest slice; its own cpu.latency.nice wins
- * when set.
+ * A group's credit is its own cpu.latency.nice's, given on its writer's
+ * privilege: a group at 0 takes none from its -10 and -20 tasks (queued or
+ * running); at -10 it has B/2 with no task asking; at -20 written without
+ * privilege (all 20 steps withheld) none, with RLIMIT_NICE down to -10 (10
+ * withheld) B/2.
  */
-static void group_takes_queued_credit(struct kunit *test)
+static void group_credit_is_its_own(struct kunit *test)
 {
 	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
 	u64 b = sysctl_sched_base_slice, v = q->zero_vruntime;
 	struct sched_entity *gse = lnk_entity(test, 0, 0, b);
 
 	gse->my_q = q;
-	lnk_queue(q, lck_entity(test, q, 0, v, b));
+	lnk_queue(q, lck_entity(test, q, -10, v + b, b));
+	lnk_run(q, lck_entity(test, q, -20, v, b));
 	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
 
-	lnk_queue(q, lck_entity(test, q, -10, v + b, b));
-	lnk_queue(q, lck_entity(test, q, 3, v + 2 * b, b));
+	gse = lnk_entity(test, -10, 0, b);
+	gse->my_q = lnk_cfs_rq(test);
 	update_latency_credit(parent, gse);
 	KUNIT_EXPECT_EQ(test, gse->credit_nice, -10);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b / 2);
 
-	lnk_run(q, lck_entity(test, q, -20, v, b));
+	gse->latency_nice = -20;
+	gse->latency_credit_withheld = 20;
 	update_latency_credit(parent, gse);
-	KUNIT_EXPECT_EQ(test, gse->credit_nice, -20);
-	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
-
-	gse->latency_nice = 5;
-	update_latency_credit(parent, gse);
-	KUNIT_EXPECT_EQ(test, gse->credit_nice, 5);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+	gse->latency_credit_withheld = 10;
+	update_latency_credit(parent, gse);
+	KUNIT_EXPECT_EQ(test, gse->credit_nice, -10);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b / 2);
 }
 
 /*
- * A delayed task lends its group no credit: the group entity of an autogroup
- * whose only queued task (-20, running) goes to sleep owing loses the credit
- * it took from it, in its parent's tree too, and gets it back on requeue.
+ * A -20 task lends its group nothing: the entity of a group at 0 whose only
+ * task (-20) runs, B/2 ahead of its parent's V, is not eligible next to a
+ * sibling at 0 that is owed service, and is not picked; so it stays when the
+ * task goes to sleep delayed and comes back.
  */
-static void delayed_task_lends_no_credit(struct kunit *test)
+static void task_lends_group_nothing(struct kunit *test)
 {
 	struct cfs_rq *parent = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
 	u64 b = sysctl_sched_base_slice, v = parent->zero_vruntime;
@@ -507,19 +510,52 @@ static void delayed_task_lends_no_credit(struct kunit *test)
 	update_latency_credit(parent, gse);
 	lnk_queue(parent, gse);
 	lnk_queue(parent, other);
-	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
-	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), gse);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(parent, gse));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), other);
 
 	c->sched_delayed = 1;
 	latency_credit_delayed(q, c);
-	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, 0);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
-	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), other);
-
 	c->sched_delayed = 0;
 	latency_credit_delayed(q, c);
-	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b);
-	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), gse);
+	KUNIT_EXPECT_EQ(test, c->latency_vcredit, b);
+	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(parent, true), other);
+}
+#endif
+
+#if defined(CONFIG_FAIR_GROUP_SCHED) && defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
+/*
+ * Flat: a group's cpu.latency.nice is its tasks' effective latency_nice, but
+ * the credit stays each task's own as it was allowed, which the group can
+ * lower and not raise.
+ */
+static void group_value_gives_no_credit(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *se = lnk_entity(test, 0, 0, b);
+	static const struct {
+		int own, withheld, group, credit_nice;
+	} cases[] = {
+		{   0,  0, -20,   0 },	/* a group at -20 gives none */
+		{ -20,  0, -10, -10 },	/* it lowers a privileged -20's */
+		{ -20,  0,   5,   0 },	/* to none at a positive value */
+		{ -20, 20, -20,   0 },	/* unprivileged: none either way */
+		{ -20, 10, -15, -10 },	/* RLIMIT_NICE -10: -10's at most */
+		{ -20, 10, -5,   -5 },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		se->latency_nice = cases[i].own;
+		se->latency_credit_withheld = cases[i].withheld;
+		se->group_latency_nice = cases[i].group;
+		update_latency_credit(cfs_rq, se);
+		KUNIT_EXPECT_EQ_MSG(test, se->credit_nice, cases[i].credit_nice, "case %d", i);
+	}
 }
 #endif
 
@@ -538,14 +574,19 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(idle_task_has_no_credit),
 #if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(idle_group_has_no_credit),
-	KUNIT_CASE(group_takes_queued_credit),
-	KUNIT_CASE(delayed_task_lends_no_credit),
+	KUNIT_CASE(group_credit_is_its_own),
+	KUNIT_CASE(task_lends_group_nothing),
+#endif
+#if defined(CONFIG_FAIR_GROUP_SCHED) && defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
+	KUNIT_CASE(group_value_gives_no_credit),
 #endif
 	{}
 };
 
 static struct kunit_suite latency_credit_suite = {
 	.name = "sched_latency_credit",
+	.suite_init = lnk_suite_init,
+	.suite_exit = lnk_suite_exit,
 	.init = lck_init,
 	.test_cases = latency_credit_cases,
 };

@@ -38,6 +38,24 @@ static void lnk_set_weight(struct sched_entity *se, unsigned long w)
 #endif
 }
 
+/*
+ * The suites drive latency_nice's paths on runqueues of their own, whether
+ * or not a task has used latency_nice yet: each holds a reference of
+ * sched_latency_nice_used while it runs. A user's first latency_nice holds
+ * its own for good (sched_latency_nice_use()), so none of this turns the
+ * paths off under it.
+ */
+static int lnk_suite_init(struct kunit_suite *suite)
+{
+	static_branch_inc(&sched_latency_nice_used);
+	return 0;
+}
+
+static void lnk_suite_exit(struct kunit_suite *suite)
+{
+	static_branch_dec(&sched_latency_nice_used);
+}
+
 static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 				       u64 vruntime, u64 deadline)
 {
@@ -303,6 +321,39 @@ static void group_latency_nice_on_delayed_entity(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_calc_slice(b, 19));
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
 }
+
+/*
+ * A write reaches the levels above at once: group G's entity (queued in P's
+ * queue, one task at base slice B under it) goes to -20, and P's entity, at
+ * 0, takes its queue's new shortest slice as enqueue_task_fair() would, with
+ * no enqueue or dequeue below it; and back at 0.
+ */
+static void group_write_reslices_parents(struct kunit *test)
+{
+	struct cfs_rq *top = lnk_cfs_rq(test), *pq = lnk_cfs_rq(test), *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice;
+	struct sched_entity *pse = lnk_entity(test, 0, top->zero_vruntime, top->zero_vruntime + b);
+	struct sched_entity *gse = lnk_entity(test, 0, pq->zero_vruntime, pq->zero_vruntime + b);
+
+	pse->my_q = pq;
+	pse->cfs_rq = top;
+	gse->my_q = q;
+	gse->cfs_rq = pq;
+	gse->parent = pse;
+	lnk_queue(q, lnk_entity(test, 0, q->zero_vruntime, q->zero_vruntime + b));
+	lnk_queue(pq, gse);
+	lnk_queue(top, pse);
+
+	group_se_set_latency_nice(pq, gse, -20);
+	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_calc_slice(b, -20));
+	KUNIT_EXPECT_EQ(test, pse->slice, latency_nice_calc_slice(b, -20));
+	KUNIT_EXPECT_EQ(test, cfs_rq_min_slice(top), latency_nice_calc_slice(b, -20));
+
+	group_se_set_latency_nice(pq, gse, 0);
+	KUNIT_EXPECT_EQ(test, gse->slice, b);
+	KUNIT_EXPECT_EQ(test, pse->slice, b);
+	KUNIT_EXPECT_EQ(test, cfs_rq_min_slice(top), b);
+}
 #endif
 
 #if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED) && \
@@ -349,6 +400,7 @@ static struct kunit_case lnk_pick_cases[] = {
 #if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(latency_tree_skips_idle_group),
 	KUNIT_CASE(group_latency_nice_on_delayed_entity),
+	KUNIT_CASE(group_write_reslices_parents),
 #endif
 #if defined(CONFIG_SCHED_CORE) && defined(CONFIG_FAIR_GROUP_SCHED) && \
 	!defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
@@ -359,6 +411,8 @@ static struct kunit_case lnk_pick_cases[] = {
 
 static struct kunit_suite lnk_pick_suite = {
 	.name = "sched_latency_nice_pick",
+	.suite_init = lnk_suite_init,
+	.suite_exit = lnk_suite_exit,
 	.init = lnk_pick_init,
 	.test_cases = lnk_pick_cases,
 };
@@ -451,6 +505,8 @@ static struct kunit_case lnk_wakeup_cases[] = {
 
 static struct kunit_suite lnk_wakeup_suite = {
 	.name = "sched_latency_nice_wakeup",
+	.suite_init = lnk_suite_init,
+	.suite_exit = lnk_suite_exit,
 	.init = lnk_wakeup_init,
 	.test_cases = lnk_wakeup_cases,
 };

@@ -161,6 +161,8 @@ static struct kunit_case latency_run_cases[] = {
 
 static struct kunit_suite latency_run_suite = {
 	.name = "sched_latency_run",
+	.suite_init = lnk_suite_init,
+	.suite_exit = lnk_suite_exit,
 	.init = lrk_init,
 	.test_cases = latency_run_cases,
 };

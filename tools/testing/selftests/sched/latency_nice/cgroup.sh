@@ -172,6 +172,18 @@ if [ $flat = 1 ]; then
 else
 	expect_value $f -20 >/dev/null
 	check "v2: -20 on every CPU's group entity" eventually every_cpu /lnA latency_nice -20
+	# The credit is given like a lower nice, on the writer's privilege:
+	# root's -20 has it, a delegated group's user's -20 only the request.
+	check "v2: -20 written by root: its credit on every CPU" every_cpu /lnA credit_nice -20
+	chown 65534 $f
+	err=$(su nobody -c "echo -20 > $f" 2>&1)
+	check "v2: -20 written by nobody (delegated) is taken ($err)" [ "$(cat $f)" = -20 ]
+	check "v2: -20 written by nobody: no credit on any CPU" every_cpu /lnA credit_nice 0
+	check "v2: -20 written by nobody: the request of -20" \
+		every_cpu /lnA slice "$(latency_slice -20)"
+	expect_value $f -20 >/dev/null
+	check "v2: -20 written again by root: the credit is back" every_cpu /lnA credit_nice -20
+	chown 0 $f
 	want=$(latency_slice -20)
 	check "v2: -20: group slice latency_slice(-20) = $want ns on every CPU" \
 		eventually every_cpu /lnA slice "$want"
@@ -216,6 +228,24 @@ if [ $flat = 1 ]; then
 	check "v2: nested: lnA 0, lnA/sub 5 decides" every_task "effective latency_nice" 5 $hogs
 	echo 0 > $CG2/lnA/sub/cpu.latency.nice
 	check "v2: nested: both 0, tasks' own 0" every_task "effective latency_nice" 0 $hogs
+	stop_hogs
+	eventually rmdir $CG2/lnA/sub
+	echo -cpu > $CG2/lnA/cgroup.subtree_control
+else
+	# A write reaches the levels above at once: lnA at 0 takes the shortest
+	# slice queued in it, as an enqueue would give it, without waiting for
+	# one (its tasks spin: nothing is enqueued or dequeued under it).
+	eventually sh -c "echo +cpu > $CG2/lnA/cgroup.subtree_control"
+	mkdir -p $CG2/lnA/sub
+	echo 0 > $CG2/lnA/cpu.latency.nice
+	start_hogs $CG2/lnA/sub/cgroup.procs
+	for v in -20 0; do
+		echo $v > $CG2/lnA/sub/cpu.latency.nice
+		want=$(latency_slice $v)
+		eventually every_cpu /lnA/sub slice "$want"
+		check "v2: nested: lnA/sub at $v gives lnA its slice $want ns at once" \
+			every_cpu /lnA slice "$want"
+	done
 	stop_hogs
 	eventually rmdir $CG2/lnA/sub
 	echo -cpu > $CG2/lnA/cgroup.subtree_control
