@@ -334,7 +334,7 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 		kunit_skip(test, "NO_LATENCY_PREEMPT");
 	lnk_run(cfs_rq, a);
 	lnk_queue(cfs_rq, c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), LATENCY_NICE_WAKEUP_PREEMPT);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c, 0), LATENCY_NICE_WAKEUP_PREEMPT);
 
 	cfs_rq = lnk_cfs_rq(test);
 	v = cfs_rq->zero_vruntime;
@@ -342,7 +342,7 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 	c = lck_entity(test, cfs_rq, -20, v + 3 * b, b / 2);
 	lnk_run(cfs_rq, a);
 	lnk_queue(cfs_rq, c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), LATENCY_NICE_WAKEUP_DEFAULT);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c, 0), LATENCY_NICE_WAKEUP_DEFAULT);
 }
 
 /*
@@ -364,7 +364,7 @@ static void sensitive_current_keeps_cpu(struct kunit *test)
 	lnk_run(cfs_rq, c);
 	lnk_queue(cfs_rq, a);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, c, a), LATENCY_NICE_WAKEUP_KEEP);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, c, a, 0), LATENCY_NICE_WAKEUP_KEEP);
 
 	/* Beyond its credit it is not eligible, and EEVDF's pick stands. */
 	c->vruntime = v + 3 * b;

@@ -33,7 +33,7 @@ static void paths_off_until_used(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(c));
 	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
-	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c), LATENCY_NICE_WAKEUP_DEFAULT);
+	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c, 0), LATENCY_NICE_WAKEUP_DEFAULT);
 	KUNIT_EXPECT_FALSE(test, latency_run(c));
 }
 

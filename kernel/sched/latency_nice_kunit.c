@@ -386,6 +386,12 @@ static void core_prio_orders_by_latency_offset(struct kunit *test)
 	c->latency_nice = 0;
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(a), task_of(c), false));
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
+
+	/* An idle C (SCHED_IDLE) at -20 has no offset: the tie of two at 0. */
+	c->latency_nice = -20;
+	task_of(c)->policy = SCHED_IDLE;
+	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(a), task_of(c), false));
+	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
 }
 #endif
 
@@ -417,9 +423,9 @@ static struct kunit_suite lnk_pick_suite = {
 	.test_cases = lnk_pick_cases,
 };
 
-/* The wakeup cases: A is current, B wakes up. */
-static int lnk_wakeup_of(struct kunit *test, int curr_ln, u64 curr_slice,
-			 int wakee_ln, u64 wakee_ahead, u64 wakee_slice, bool wakee_delayed)
+/* The wakeup cases: A is current, B wakes up (with @wake_flags). */
+static int lnk_wakeup_flags(struct kunit *test, int curr_ln, u64 curr_slice, int wakee_ln,
+			    u64 wakee_ahead, u64 wakee_slice, bool wakee_delayed, int wake_flags)
 {
 	struct lnk_rq rq = lnk_two(test, true, curr_ln, curr_slice,
 				   wakee_ln, wakee_ahead, wakee_slice);
@@ -429,7 +435,14 @@ static int lnk_wakeup_of(struct kunit *test, int curr_ln, u64 curr_slice,
 		rq.b->sched_delayed = 1;
 		__dequeue_latency(rq.cfs_rq, rq.b);
 	}
-	return latency_wakeup(rq.cfs_rq, rq.a, rq.b);
+	return latency_wakeup(rq.cfs_rq, rq.a, rq.b, wake_flags);
+}
+
+static int lnk_wakeup_of(struct kunit *test, int curr_ln, u64 curr_slice,
+			 int wakee_ln, u64 wakee_ahead, u64 wakee_slice, bool wakee_delayed)
+{
+	return lnk_wakeup_flags(test, curr_ln, curr_slice, wakee_ln, wakee_ahead, wakee_slice,
+				wakee_delayed, 0);
 }
 
 /* Eligible, -20 next to 0, key (3B/4 - B) before current's (B/2): preempt. */
@@ -452,6 +465,46 @@ static void wakeup_ineligible_does_not_preempt(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, lnk_wakeup_of(test, 0, 4 * b, -20, 2 * b, 3 * b / 4, false),
 			LATENCY_NICE_WAKEUP_DEFAULT);
+}
+
+/*
+ * The eligible -20 wakee of wakeup_sensitive_eligible_preempts(), new
+ * (WF_FORK): no preemption, as EEVDF's own wakeup preemption stands aside
+ * for a new task.
+ */
+static void wakeup_fork_does_not_preempt(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+
+	KUNIT_EXPECT_EQ(test, lnk_wakeup_flags(test, 0, b / 2, -20, 0, 3 * b / 4, false, WF_FORK),
+			LATENCY_NICE_WAKEUP_DEFAULT);
+}
+
+/*
+ * A current that has run past its share keeps nothing: at -20 (beyond any
+ * credit) or at 19, 4B ahead of a waking default task that is owed service
+ * (V is 2B), it is not eligible, and EEVDF decides though the wakee's key
+ * (8B) is not before current's.
+ */
+static void wakeup_ineligible_curr_keeps_nothing(struct kunit *test)
+{
+	static const int curr_ln[] = { -20, 19 };
+	u64 b = sysctl_sched_base_slice;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(curr_ln); i++) {
+		struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+		u64 v = cfs_rq->zero_vruntime;
+		struct sched_entity *curr = lnk_entity(test, curr_ln[i], v + 4 * b,
+						       v + 4 * b + b / 2);
+		struct sched_entity *pse = lnk_entity(test, 0, v, v + 8 * b);
+
+		lnk_run(cfs_rq, curr);
+		lnk_queue(cfs_rq, pse);
+		KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, curr));
+		KUNIT_EXPECT_EQ_MSG(test, latency_wakeup(cfs_rq, curr, pse, 0),
+				    LATENCY_NICE_WAKEUP_DEFAULT, "current at %d", curr_ln[i]);
+	}
 }
 
 /* A delayed entity is on its way out: never preempted for. */
@@ -497,6 +550,8 @@ static struct kunit_case lnk_wakeup_cases[] = {
 	KUNIT_CASE(wakeup_sensitive_eligible_preempts),
 	KUNIT_CASE(wakeup_ineligible_does_not_preempt),
 	KUNIT_CASE(wakeup_delayed_does_not_preempt),
+	KUNIT_CASE(wakeup_fork_does_not_preempt),
+	KUNIT_CASE(wakeup_ineligible_curr_keeps_nothing),
 	KUNIT_CASE(wakeup_equal_sensitivity_default),
 	KUNIT_CASE(wakeup_tolerant_curr_keeps_cpu),
 	KUNIT_CASE(wakeup_default_pair_default),

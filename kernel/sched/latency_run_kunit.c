@@ -94,8 +94,9 @@ static void request_end_reschedules_after_protection(struct kunit *test)
  * C (-20) inside its run-on protection and beyond its credit: a protected
  * pick keeps it, an unprotected one (PREEMPT_SHORT) does not, and a waking A
  * (0, the load) leaves it alone (latency_run_keeps()), its protection
- * untouched. A waking D (-20) ends the protection and EEVDF's rule decides:
- * C is not eligible, so the pick is not C.
+ * untouched; so does a waking E (-20) that is not owed service (10B ahead)
+ * and could not run. A waking D (-20), eligible, ends the protection and
+ * EEVDF's rule decides: C is not eligible, so the pick is not C.
  */
 static void load_wakee_keeps_sensitive_wakee_cuts(struct kunit *test)
 {
@@ -104,6 +105,7 @@ static void load_wakee_keeps_sensitive_wakee_cuts(struct kunit *test)
 	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
 	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b / 10);
 	struct sched_entity *d = lck_entity(test, cfs_rq, -20, v, b / 10);
+	struct sched_entity *e = lck_entity(test, cfs_rq, -20, v + 10 * b, b / 10);
 
 	lnk_queue(cfs_rq, a);
 	set_protect_slice(cfs_rq, c);
@@ -114,16 +116,25 @@ static void load_wakee_keeps_sensitive_wakee_cuts(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), a);
-	KUNIT_EXPECT_TRUE(test, latency_run_keeps(c, a));
+	KUNIT_EXPECT_TRUE(test, latency_run_keeps(cfs_rq, c, a));
 	KUNIT_EXPECT_EQ(test, c->vprot, v + 4 * b);
 
+	lnk_queue(cfs_rq, e);
+	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, e));
+	KUNIT_EXPECT_TRUE(test, latency_run_keeps(cfs_rq, c, e));
+	KUNIT_EXPECT_EQ(test, c->vprot, v + 4 * b);
+	/* (E leaves again: it moved V past C.) */
+	__dequeue_entity(cfs_rq, e);
+	e->on_rq = 0;
+	cfs_rq->nr_queued--;
+
 	lnk_queue(cfs_rq, d);
-	KUNIT_EXPECT_FALSE(test, latency_run_keeps(c, d));
+	KUNIT_EXPECT_FALSE(test, latency_run_keeps(cfs_rq, c, d));
 	KUNIT_EXPECT_FALSE(test, protect_slice(c));
 	KUNIT_EXPECT_PTR_NE(test, pick_eevdf(cfs_rq, true), c);
 
 	/* Past its protection nothing keeps it. */
-	KUNIT_EXPECT_FALSE(test, latency_run_keeps(c, a));
+	KUNIT_EXPECT_FALSE(test, latency_run_keeps(cfs_rq, c, a));
 }
 
 /*

@@ -68,12 +68,14 @@ pub unsafe extern "C" fn latency_nice_wakeup_action(
     wakee_latency_nice: i32,
     wakee_key_before_curr: bool,
     wakee_eligible: bool,
+    curr_eligible: bool,
 ) -> u32 {
     latency_offset::wakeup_action(
         curr_latency_nice,
         wakee_latency_nice,
         wakee_key_before_curr,
         wakee_eligible,
+        curr_eligible,
     ) as u32
 }
 
@@ -104,13 +106,22 @@ mod latency_offset_tests {
 
     #[test]
     fn wakeup_decisions() {
-        assert_eq!(wakeup_action(0, 0, true, true), WakeupAction::Default);
-        assert_eq!(wakeup_action(0, -20, true, true), WakeupAction::Preempt);
-        assert_eq!(wakeup_action(0, -20, true, false), WakeupAction::Default);
-        assert_eq!(wakeup_action(-20, -20, true, true), WakeupAction::Default);
-        assert_eq!(wakeup_action(19, 0, false, true), WakeupAction::Keep);
-        assert_eq!(wakeup_action(19, 0, true, true), WakeupAction::Default);
-        assert_eq!(wakeup_action(-20, 0, false, true), WakeupAction::Keep);
-        assert_eq!(wakeup_action(-20, 0, true, true), WakeupAction::Default);
+        use WakeupAction::*;
+        // (current, wakee, wakee's key first, wakee eligible, current eligible) -> decision
+        let cases = [
+            (0, 0, true, true, true, Default),
+            (0, -20, true, true, true, Preempt),
+            (0, -20, true, false, true, Default),
+            (-20, -20, true, true, true, Default),
+            (19, 0, false, true, true, Keep),
+            (19, 0, true, true, true, Default),
+            (-20, 0, false, true, true, Keep),
+            (-20, 0, true, true, true, Default),
+            (-20, 0, false, true, false, Default),
+            (19, 0, false, true, false, Default),
+        ];
+        for (c, w, b, e, ce, want) in cases {
+            assert_eq!(wakeup_action(c, w, b, e, ce), want);
+        }
     }
 }

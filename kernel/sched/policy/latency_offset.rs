@@ -87,12 +87,15 @@ pub enum WakeupAction {
 ///   sensitive wakee (`wakee_ln > curr_ln`) whose key is not before current's
 ///   ([`WakeupAction::Keep`]): v12 compared both sides' offsets, and a task whose work per
 ///   wakeup is longer than its short request must not lose the CPU to any waking task.
+/// * Both keeps only while current is eligible (`curr_eligible`, within its credit): a current
+///   that has run past its share is not owed the CPU, so EEVDF decides as for anyone.
 /// * Anything else, including both at 0, is left to EEVDF ([`WakeupAction::Default`]).
 pub fn wakeup_action(
     curr_ln: i32,
     wakee_ln: i32,
     wakee_key_before_curr: bool,
     wakee_eligible: bool,
+    curr_eligible: bool,
 ) -> WakeupAction {
     if wakee_ln < 0 && wakee_ln < curr_ln {
         if wakee_eligible && wakee_key_before_curr {
@@ -100,10 +103,10 @@ pub fn wakeup_action(
         }
         return WakeupAction::Default;
     }
-    if curr_ln > 0 && wakee_ln >= 0 && !wakee_key_before_curr {
-        return WakeupAction::Keep;
+    if !curr_eligible || wakee_key_before_curr {
+        return WakeupAction::Default;
     }
-    if curr_ln < 0 && wakee_ln > curr_ln && !wakee_key_before_curr {
+    if (curr_ln > 0 && wakee_ln >= 0) || (curr_ln < 0 && wakee_ln > curr_ln) {
         return WakeupAction::Keep;
     }
     WakeupAction::Default

@@ -21,7 +21,8 @@
 s64 latency_nice_calc_voffset(u64 base_slice, int latency_nice, u64 weight);
 u64 latency_nice_key(u64 deadline, u64 base_slice, int latency_nice, u64 weight);
 u32 latency_nice_wakeup_action(int curr_latency_nice, int wakee_latency_nice,
-			       bool wakee_key_before_curr, bool wakee_eligible);
+			       bool wakee_key_before_curr, bool wakee_eligible,
+			       bool curr_eligible);
 #endif
 
 #endif /* _LINUX_SCHED_POLICY_LATENCY_OFFSET_H */

@@ -498,6 +498,7 @@ impl Model {
                         we.latency_nice,
                         self.key(i) < self.key(c),
                         self.eligible(i, avg),
+                        self.eligible(c, avg),
                     )
                 } else {
                     WakeupAction::Default

@@ -84,29 +84,34 @@ fn keys_compare_like_vruntime_across_the_wrap() {
 #[test]
 fn wakeup_table() {
     use WakeupAction::*;
-    // (curr, wakee, before, eligible) -> action
+    // (curr, wakee, before, eligible, curr eligible) -> action
     let cases = [
-        (0, 0, true, true, Default),
-        (0, 0, false, true, Default),
-        (0, -20, true, true, Preempt),
-        (0, -20, false, true, Default),
-        (0, -20, true, false, Default),
-        (-5, -20, true, true, Preempt),
-        (-20, -20, true, true, Default),
-        (-20, -5, true, true, Default),
-        (-20, -5, false, true, Keep),
-        (-20, 0, false, false, Keep),
-        (-20, 19, true, true, Default),
-        (-5, -20, false, true, Default),
-        (19, -1, true, true, Preempt),
-        (19, 0, false, true, Keep),
-        (19, 0, false, false, Keep),
-        (19, 0, true, true, Default),
-        (1, 19, false, true, Keep),
-        (0, 19, false, true, Default),
+        (0, 0, true, true, true, Default),
+        (0, 0, false, true, true, Default),
+        (0, -20, true, true, true, Preempt),
+        (0, -20, false, true, true, Default),
+        (0, -20, true, false, true, Default),
+        (-5, -20, true, true, true, Preempt),
+        (-20, -20, true, true, true, Default),
+        (-20, -5, true, true, true, Default),
+        (-20, -5, false, true, true, Keep),
+        (-20, 0, false, false, true, Keep),
+        (-20, 19, true, true, true, Default),
+        (-5, -20, false, true, true, Default),
+        (19, -1, true, true, true, Preempt),
+        (19, 0, false, true, true, Keep),
+        (19, 0, false, false, true, Keep),
+        (19, 0, true, true, true, Default),
+        (1, 19, false, true, true, Keep),
+        (0, 19, false, true, true, Default),
+        // An ineligible current keeps nothing: EEVDF decides.
+        (-20, 0, false, true, false, Default),
+        (-20, -5, false, true, false, Default),
+        (19, 0, false, true, false, Default),
+        (0, -20, true, true, false, Preempt),
     ];
-    for (c, w, b, e, want) in cases {
-        assert_eq!(wakeup_action(c, w, b, e), want, "{c} {w} {b} {e}");
+    for (c, w, b, e, ce, want) in cases {
+        assert_eq!(wakeup_action(c, w, b, e, ce), want, "{c} {w} {b} {e} {ce}");
     }
 }
 
@@ -156,16 +161,22 @@ proptest! {
     }
 
     /// The decision never preempts for an ineligible or a non-sensitive wakee, and keeps
-    /// current only against a wakee that is less latency-sensitive (or not sensitive, next to a
-    /// tolerant current) and whose key is not first.
+    /// current only while it is eligible, against a wakee that is less latency-sensitive (or
+    /// not sensitive, next to a tolerant current) and whose key is not first.
     #[test]
-    fn wakeup_invariants(c in -20i32..=19, w in -20i32..=19, b in any::<bool>(), e in any::<bool>()) {
-        let a = wakeup_action(c, w, b, e);
+    fn wakeup_invariants(
+        c in -20i32..=19,
+        w in -20i32..=19,
+        b in any::<bool>(),
+        e in any::<bool>(),
+        ce in any::<bool>(),
+    ) {
+        let a = wakeup_action(c, w, b, e, ce);
         if a == WakeupAction::Preempt {
             prop_assert!(e && b && w < 0 && w < c);
         }
         if a == WakeupAction::Keep {
-            prop_assert!(!b && ((c > 0 && w >= 0) || (c < 0 && w > c)));
+            prop_assert!(ce && !b && ((c > 0 && w >= 0) || (c < 0 && w > c)));
         }
         if c == 0 && w == 0 {
             prop_assert_eq!(a, WakeupAction::Default);
