@@ -8,37 +8,64 @@
 # child), sleep-spin (W = 1000 us between 1 us sleeps) and spin (the control,
 # fair by construction), next to 1 and 4 hogs, at latency_nice 0 and -20, as root
 # and as nobody (uid 65534), SHARE_SECS (default 10) s each after a 1 s warm-up,
-# all on the last CPU (SHARE_CPU). 32 runs: about 6 minutes at the default.
+# all on the last CPU (SHARE_CPU). 32 runs.
+#
+# Then the group runs: what the adversary gets through a task group. With
+# --cgroup, each of the 4 hogs and the adversary is in a cpu cgroup of its own
+# under /sys/fs/cgroup/lnshare (equal weights, so the fair share is unchanged),
+# and --group-ln is the adversary's group's cpu.latency.nice, written by the
+# adversary itself after it became the user (the group is delegated to it). As
+# root and as nobody: (a) latency_nice -20 in a group at cpu.latency.nice 0 and
+# (b) latency_nice 0 in a group at -20, each with fork-chain 1000 and 3000 and
+# sleep-spin 1000; (c) the control, 0 in a group at 0, fork-chain 1000. 14 runs.
+# 46 runs in all: about 9 minutes at the default.
+#
+# SHARE_ONLY=matrix runs only the first 32, SHARE_ONLY=groups only the group
+# runs (default: all). The kernel hands a NAME=VALUE parameter it does not know
+# to init's environment: BOOT_APPEND=SHARE_ONLY=groups (or SHARE_SECS=5) sets it.
 #
 # Output: every line of latency_nice_share prefixed with "LN-SHARE: ", then one
 # "LN-SHARE: result ..." line per run with its adversary_over_fair_permille (1000:
-# exactly the fair share), or an "LN-SHARE: error ..." line. Measured and shown,
-# not judged. Exit 1 if a run failed.
+# exactly the fair share), or an "LN-SHARE: error ..." line; a group run's lines
+# end in "group=on group_ln=LN". Measured and shown, not judged (a kernel that
+# refuses the unprivileged cpu.latency.nice write gives an error line). Exit 1 if
+# a run failed.
 #
 # make share boots it as the guest's /demo.sh (SHARE_IMAGE: another kernel).
 
 LNS=${LNS:-latency_nice_share}
 SECS=${SHARE_SECS:-10}
 CPU=${SHARE_CPU:-$(($(grep -c ^processor /proc/cpuinfo) - 1))}
+ONLY=${SHARE_ONLY:-all}
+CG=/sys/fs/cgroup
+case "$ONLY" in
+all | matrix | groups) ;;
+*) echo "LN-SHARE: error: SHARE_ONLY=$ONLY (all, matrix or groups)"; exit 1 ;;
+esac
 
 command -v "$LNS" >/dev/null 2>&1 || { echo "LN-SHARE: error: $LNS not found"; exit 1; }
-echo "LN-SHARE: $(uname -r), CPU $CPU, $SECS s a run"
+echo "LN-SHARE: $(uname -r), CPU $CPU, $SECS s a run, runs: $ONLY"
 
 runs=0
 failed=0
-# run MODE WORK_US HOGS LN USER(root|UID)
+# run MODE WORK_US HOGS LN USER(root|UID) [GROUP_LN]: with GROUP_LN, in task groups
+# (--cgroup), the adversary's at cpu.latency.nice GROUP_LN.
 run() {
-	mode=$1 work=$2 hogs=$3 ln=$4 user=$5
-	as=
+	mode=$1 work=$2 hogs=$3 ln=$4 user=$5 group_ln=${6:-}
+	as= group= what_group=
 	[ "$user" = root ] || as="--user $user"
+	if [ -n "$group_ln" ]; then
+		group="--cgroup $CG/lnshare --group-ln $group_ln"
+		what_group=" group=on group_ln=$group_ln"
+	fi
 	runs=$((runs + 1))
 	# TERM, not KILL, on a hang: latency_nice_share then kills and reaps what it started.
 	out=$(timeout -s TERM $((SECS + 60)) "$LNS" "$mode" --hogs "$hogs" --secs "$SECS" \
-		--ln "$ln" --cpu "$CPU" --work-us "$work" $as 2>&1)
+		--ln "$ln" --cpu "$CPU" --work-us "$work" $as $group 2>&1)
 	rc=$?
 	# A loop, not sed: see init (busybox sed in a pipe holds its output).
 	printf "%s\n" "$out" | while IFS= read -r l || [ -n "$l" ]; do echo "LN-SHARE: $l"; done
-	what="mode=$mode work_us=$work hogs=$hogs ln=$ln user=$user"
+	what="mode=$mode work_us=$work hogs=$hogs ln=$ln user=$user$what_group"
 	over=$(printf "%s\n" "$out" | sed -n 's/^share summary adversary_over_fair_permille=\([0-9]*\).*/\1/p')
 	if [ $rc = 0 ] && [ -n "$over" ]; then
 		echo "LN-SHARE: result $what adversary_over_fair_permille=$over"
@@ -48,16 +75,33 @@ run() {
 	fi
 }
 
-for user in root 65534; do
-	for ln in 0 -20; do
-		for hogs in 1 4; do
-			run fork-chain 1000 $hogs $ln $user
-			run fork-chain 3000 $hogs $ln $user
-			run sleep-spin 1000 $hogs $ln $user
-			run spin 1000 $hogs $ln $user
+if [ "$ONLY" != groups ]; then
+	for user in root 65534; do
+		for ln in 0 -20; do
+			for hogs in 1 4; do
+				run fork-chain 1000 $hogs $ln $user
+				run fork-chain 3000 $hogs $ln $user
+				run sleep-spin 1000 $hogs $ln $user
+				run spin 1000 $hogs $ln $user
+			done
 		done
 	done
-done
+fi
+
+if [ "$ONLY" != matrix ]; then
+	grep -q " $CG cgroup2 " /proc/mounts || { mkdir -p $CG && mount -t cgroup2 none $CG; }
+	for user in root 65534; do
+		# (a) the task's latency_nice -20, its group at 0; (b) the other way round.
+		for lns in "-20 0" "0 -20"; do
+			set -- $lns
+			run fork-chain 1000 4 $1 $user $2
+			run fork-chain 3000 4 $1 $user $2
+			run sleep-spin 1000 4 $1 $user $2
+		done
+		# (c) the control: 0 in a group at 0.
+		run fork-chain 1000 4 0 $user 0
+	done
+fi
 
 echo "LN-SHARE: done: $runs runs, $failed failed"
 [ $failed = 0 ]

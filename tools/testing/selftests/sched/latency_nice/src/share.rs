@@ -35,24 +35,43 @@
 //! `sched_getattr()`, to undo an inherited non-zero latency_nice), so it runs on a kernel
 //! without latency_nice too.
 //!
+//! With `--cgroup DIR` (DIR in a mounted cgroup2 hierarchy, e.g. `/sys/fs/cgroup/lnshare`),
+//! the adversary competes through a task group. This process creates DIR, after removing a
+//! leftover of an earlier run (DIR's `adversary` and `hog<i>` children, then DIR itself; if
+//! one of them cannot be removed, e.g. as it still holds a task or other groups, it fails),
+//! enables the cpu controller in the `cgroup.subtree_control` of DIR's parent (where it stays
+//! enabled) and of DIR, and gives every participant a group of its own: `DIR/adversary`,
+//! `DIR/hog0`, `DIR/hog1`, ... Each participant moves itself into its group before it switches
+//! user; the fork chain's children inherit the adversary's. The groups have the same weight,
+//! so the fair share is still 1/(N+1). `--group-ln LN` sets the adversary's group's
+//! `cpu.latency.nice` to LN, written by the adversary itself once it has switched user: with
+//! `--user UID`, `DIR/adversary` and its `cgroup.procs` and `cpu.latency.nice` are chowned to
+//! UID, a group delegated to that user (cgroup v2 delegation), so the write is what that user
+//! can do. A refused write (EACCES, EPERM, ...) is a setup error. `--ln` stays the adversary's
+//! own latency_nice. On every way out (an error or a signal too), once the participants are
+//! killed and reaped, the groups and DIR are removed.
+//!
 //! Usage: `latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] [--work-us W]
-//! [--user UID]`. Prints, one per line:
+//! [--user UID] [--cgroup DIR [--group-ln LN]]`. Prints, one per line:
 //!
 //! ```text
 //! share adversary mode=fork-chain ln=-20 hogs=4 work_us=1000 cpu_ns=... share_permille=...
 //!   fair_permille=... pid=... uid=... own_ns=... children_ns=... children=...
+//!   cgroup=/sys/fs/cgroup/lnshare group_ln=-20
 //! share hog pid=... cpu_ns=... share_permille=...
 //! share summary adversary_over_fair_permille=... total_ns=... window_ns=... source=schedstat
 //! ```
 //!
-//! (the adversary line is one line), where the fair share is 1/(N+1) of the CPU time all
+//! (the adversary line is one line; `cgroup=none` without `--cgroup`, `group_ln=unset`
+//! without `--group-ln`), where the fair share is 1/(N+1) of the CPU time all
 //! participants got in the window, and `adversary_over_fair_permille` is 1000 when the
 //! adversary got exactly that. Exit 2 on bad usage (nothing started), 1 if a system call or a
 //! participant fails; every process started is killed and reaped before the exit.
 
+use std::ffi::CString;
 use std::io::{self, Write};
 use std::process::exit;
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use sched_attr::cli::errmsg;
@@ -63,7 +82,8 @@ use sched_attr::{
 
 const PROG: &str = "latency_nice_share";
 const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] \
-                     [--work-us W] [--user UID]
+                     [--work-us W]
+         [--user UID] [--cgroup DIR [--group-ln LN]]
   MODE      fork-chain | sleep-spin | spin: what the adversary does
   --hogs N  CPU hogs at latency_nice 0 beside the adversary (0..1024)
   --secs S  length of the measured window, after a 1 s warm-up (1..3600)
@@ -71,13 +91,25 @@ const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [-
   --cpu C   the one CPU everything runs on (default 0)
   --work-us W  CPU time (us) of a fork-chain child or a sleep-spin round (1..1000000,
             default 1000)
-  --user UID  run the hogs and the adversary as this user (setgid/setuid to UID)";
+  --user UID  run the hogs and the adversary as this user (setgid/setuid to UID)
+  --cgroup DIR  put the adversary and each hog in a cpu cgroup of its own, DIR/adversary,
+            DIR/hog0, ...; DIR (created, then removed) is in a mounted cgroup2 hierarchy
+  --group-ln LN  cpu.latency.nice of DIR/adversary (-20..19), written by the adversary
+            itself after it became --user (DIR/adversary is delegated to that user)";
 
 /// The time everything runs before the first sample.
 const WARMUP: Duration = Duration::from_secs(1);
 
 /// The process group of the participants, for the signal handler (0: none yet).
 static PGID: AtomicI32 = AtomicI32::new(0);
+
+/// The cgroups of `--cgroup` (DIR first, then its children), for the signal handler: a
+/// leaked slice of `GROUP_COUNT` paths, or null.
+static GROUP_PATHS: AtomicPtr<CString> = AtomicPtr::new(std::ptr::null_mut());
+static GROUP_COUNT: AtomicUsize = AtomicUsize::new(0);
+
+/// statfs()'s f_type of a cgroup2 file system.
+const CGROUP2_SUPER_MAGIC: i128 = 0x6367_7270;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -114,6 +146,10 @@ struct Opts {
     cpu: usize,
     work_us: u64,
     user: Option<u32>,
+    /// `--cgroup`: the directory of the participants' groups.
+    cgroup: Option<String>,
+    /// `--group-ln`: cpu.latency.nice of the adversary's group.
+    group_ln: Option<i32>,
 }
 
 /// What the command line asks for: a run, or the usage text.
@@ -144,6 +180,7 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
     let mut mode = None;
     let (mut hogs, mut secs, mut ln) = (None, None, None);
     let (mut cpu, mut work_us, mut user) = (0, 1000, None);
+    let (mut cgroup, mut group_ln) = (None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if arg == "-h" || arg == "--help" {
@@ -181,8 +218,25 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
             "--work-us" => work_us = number("--work-us", &value, 1..=1_000_000)?,
             // u32::MAX is setuid()'s "leave it".
             "--user" => user = Some(number("--user", &value, 0..=u32::MAX - 1)?),
+            "--cgroup" => {
+                let dir = value.trim_end_matches('/');
+                if dir.is_empty() || dir.contains('\0') {
+                    return Err(format!("invalid --cgroup '{value}' (expected a directory)"));
+                }
+                cgroup = Some(dir.to_string());
+            }
+            "--group-ln" => {
+                group_ln = Some(number(
+                    "--group-ln",
+                    &value,
+                    MIN_LATENCY_NICE..=MAX_LATENCY_NICE,
+                )?)
+            }
             _ => return Err(format!("unknown option '{name}'")),
         }
+    }
+    if group_ln.is_some() && cgroup.is_none() {
+        return Err("--group-ln needs --cgroup".to_string());
     }
     Ok(Cmd::Run(Opts {
         mode: mode.ok_or("no MODE given")?,
@@ -192,6 +246,8 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
         cpu,
         work_us,
         user,
+        cgroup,
+        group_ln,
     }))
 }
 
@@ -413,6 +469,189 @@ fn set_own_latency_nice(ln: i32) -> Result<(), String> {
     sched_setattr(0, &attr).map_err(|e| format!("sched_setattr(latency_nice {ln}): {}", errmsg(&e)))
 }
 
+/// `path` as a C string.
+fn cpath(path: &str) -> Result<CString, String> {
+    CString::new(path).map_err(|_| format!("{path}: a NUL in the path"))
+}
+
+/// Removes the directories `paths`, the last first. One that is not there is skipped; one
+/// that is busy (a cgroup whose last task may still be on its way out) is tried again for up
+/// to a second. A path that stays, by its index, with the errno; None if none did.
+/// Async-signal-safe (rmdir, nanosleep, errno), for the signal handler too.
+fn rmdir_all(paths: &[CString]) -> Option<(usize, i32)> {
+    let pause = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 5_000_000,
+    };
+    let mut failed = None;
+    for (i, path) in paths.iter().enumerate().rev() {
+        let mut tries = 0;
+        loop {
+            // SAFETY: a NUL-terminated path that lives as long as `paths`.
+            if unsafe { libc::rmdir(path.as_ptr()) } == 0 {
+                break;
+            }
+            let errno = io::Error::last_os_error().raw_os_error().unwrap_or(0);
+            if errno == libc::ENOENT {
+                break;
+            }
+            if errno != libc::EBUSY || tries == 200 {
+                failed = failed.or(Some((i, errno)));
+                break;
+            }
+            tries += 1;
+            // SAFETY: `pause` is a valid timespec; a null remainder is allowed.
+            unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
+        }
+    }
+    failed
+}
+
+/// Whether `name` is one of the groups `Groups::create()` makes in DIR.
+fn is_member_name(name: &str) -> bool {
+    name == "adversary"
+        || name
+            .strip_prefix("hog")
+            .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Removes `dir`, left by an earlier run: its `adversary` and `hog<i>` subdirectories, then
+/// itself. Fails if one of them stays (still holds a task, or other groups).
+fn remove_leftover(dir: &str) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{dir}: {}", errmsg(&e)))?;
+    let mut names = vec![dir.to_string()];
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{dir}: {}", errmsg(&e)))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_member_name(&name) && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            names.push(format!("{dir}/{name}"));
+        }
+    }
+    let paths = names
+        .iter()
+        .map(|n| cpath(n))
+        .collect::<Result<Vec<_>, _>>()?;
+    match rmdir_all(&paths) {
+        None => Ok(()),
+        Some((i, errno)) => Err(format!(
+            "{dir} is there already and cannot be removed (left by an earlier run? in use?): \
+             rmdir {}: {}",
+            names[i],
+            errmsg(&io::Error::from_raw_os_error(errno))
+        )),
+    }
+}
+
+/// Enables the cpu controller for the children of cgroup `group`, unless it is already.
+fn enable_cpu(group: &str) -> Result<(), String> {
+    let path = format!("{group}/cgroup.subtree_control");
+    let now = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {}", errmsg(&e)))?;
+    if now.split_whitespace().any(|c| c == "cpu") {
+        return Ok(());
+    }
+    std::fs::write(&path, "+cpu").map_err(|e| format!("{path}: writing +cpu: {}", errmsg(&e)))
+}
+
+/// The cgroups of `--cgroup`: DIR and a group for each participant. Dropping it removes them
+/// (the children first); `Participants` drops it once it has reaped every task.
+struct Groups {
+    /// DIR, DIR/adversary, DIR/hog0, DIR/hog1, ...
+    names: Vec<String>,
+    /// The same as C strings, leaked: the signal handler has them too (`GROUP_PATHS`).
+    paths: &'static [CString],
+}
+
+impl Groups {
+    /// Creates DIR `dir` (after removing a leftover of an earlier run), enables the cpu
+    /// controller in its parent and in it, and creates a group for the adversary and each
+    /// hog; with `--user`, delegates the adversary's to that user.
+    fn create(dir: &str, o: &Opts) -> Result<Groups, String> {
+        let parent = match std::path::Path::new(dir).parent() {
+            Some(p) if p.as_os_str().is_empty() => ".".to_string(),
+            Some(p) => p.to_string_lossy().into_owned(),
+            None => return Err(format!("--cgroup {dir}: not a directory to create")),
+        };
+        let cparent = cpath(&parent)?;
+        // SAFETY: all-zero is a valid statfs, for statfs() to fill.
+        let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+        // SAFETY: a NUL-terminated path and a writable statfs.
+        if unsafe { libc::statfs(cparent.as_ptr(), &mut st) } != 0 {
+            return Err(os_error(&format!("--cgroup {dir}: statfs({parent})")));
+        }
+        if i128::from(st.f_type) != CGROUP2_SUPER_MAGIC {
+            return Err(format!(
+                "--cgroup {dir}: {parent} is not in a cgroup2 hierarchy (mount -t cgroup2 none \
+                 /sys/fs/cgroup)"
+            ));
+        }
+        let mut names = vec![dir.to_string(), format!("{dir}/adversary")];
+        names.extend((0..o.hogs).map(|i| format!("{dir}/hog{i}")));
+        let paths = names
+            .iter()
+            .map(|n| cpath(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        if std::fs::symlink_metadata(dir).is_ok() {
+            remove_leftover(dir)?;
+        }
+        enable_cpu(&parent)?;
+        std::fs::create_dir(dir).map_err(|e| format!("mkdir {dir}: {}", errmsg(&e)))?;
+        // From here on, what was created is removed on the way out: by the drop of `groups`,
+        // or by the signal handler.
+        let paths: &'static [CString] = Box::leak(paths.into_boxed_slice());
+        GROUP_COUNT.store(paths.len(), Ordering::SeqCst);
+        GROUP_PATHS.store(paths.as_ptr().cast_mut(), Ordering::SeqCst);
+        let groups = Groups { names, paths };
+        enable_cpu(dir)?;
+        for name in &groups.names[1..] {
+            std::fs::create_dir(name).map_err(|e| format!("mkdir {name}: {}", errmsg(&e)))?;
+        }
+        let adversary = &groups.names[1];
+        let ln_file = format!("{adversary}/cpu.latency.nice");
+        let has_ln = std::fs::symlink_metadata(&ln_file).is_ok();
+        if o.group_ln.is_some() && !has_ln {
+            return Err(format!(
+                "{ln_file}: not there (a kernel without cpu.latency.nice?)"
+            ));
+        }
+        if let Some(uid) = o.user {
+            let mut files = vec![adversary.clone(), format!("{adversary}/cgroup.procs")];
+            if has_ln {
+                files.push(ln_file);
+            }
+            for file in files {
+                let c = cpath(&file)?;
+                // SAFETY: a NUL-terminated path; plain system call.
+                if unsafe { libc::chown(c.as_ptr(), uid, uid) } != 0 {
+                    return Err(os_error(&format!("chown({file}, {uid})")));
+                }
+            }
+        }
+        Ok(groups)
+    }
+
+    /// The group of a participant of `role`; `hog` is the index of a hog.
+    fn member(&self, role: Role, hog: usize) -> &str {
+        match role {
+            Role::Adversary(_) => &self.names[1],
+            Role::Hog => &self.names[2 + hog],
+        }
+    }
+}
+
+impl Drop for Groups {
+    fn drop(&mut self) {
+        if let Some((i, errno)) = rmdir_all(self.paths) {
+            eprintln!(
+                "{PROG}: rmdir {}: {} (left behind: the next run removes it)",
+                self.names[i],
+                errmsg(&io::Error::from_raw_os_error(errno))
+            );
+        }
+        GROUP_PATHS.store(std::ptr::null_mut(), Ordering::SeqCst);
+        GROUP_COUNT.store(0, Ordering::SeqCst);
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Role {
     Hog,
@@ -466,14 +705,28 @@ fn sleep_spin(work_ns: u64) -> ! {
     }
 }
 
-/// The setup of a participant, in the child: process group, CPU, user, death signal,
-/// latency_nice.
-fn child_setup(o: &Opts, role: Role, pgid: i32, controller: i32) -> Result<(), String> {
+/// The setup of a participant, in the child: process group, CPU, cgroup `group`, user, death
+/// signal, the adversary's group's cpu.latency.nice, latency_nice.
+fn child_setup(
+    o: &Opts,
+    role: Role,
+    pgid: i32,
+    controller: i32,
+    group: Option<&str>,
+) -> Result<(), String> {
     // SAFETY: setpgid on ourselves.
     if unsafe { libc::setpgid(0, pgid) } != 0 {
         return Err(os_error("setpgid"));
     }
     pin(o.cpu)?;
+    if let Some(group) = group {
+        // Before the user switch: this one may move itself from where it is.
+        let path = format!("{group}/cgroup.procs");
+        // SAFETY: getpid cannot fail.
+        let pid = unsafe { libc::getpid() };
+        std::fs::write(&path, format!("{pid}\n"))
+            .map_err(|e| format!("{path}: writing {pid}: {}", errmsg(&e)))?;
+    }
     if let Some(uid) = o.user {
         become_user(uid)?;
     }
@@ -484,6 +737,14 @@ fn child_setup(o: &Opts, role: Role, pgid: i32, controller: i32) -> Result<(), S
     // SAFETY: getppid cannot fail.
     if unsafe { libc::getppid() } != controller {
         return Err("the controller is gone".to_string());
+    }
+    // After the user switch: what that user can do in a group delegated to it.
+    if let (Role::Adversary(_), Some(group), Some(ln)) = (role, group, o.group_ln) {
+        let path = format!("{group}/cpu.latency.nice");
+        // SAFETY: geteuid cannot fail.
+        let uid = unsafe { libc::geteuid() };
+        std::fs::write(&path, format!("{ln}\n"))
+            .map_err(|e| format!("{path}: writing {ln} as uid {uid}: {}", errmsg(&e)))?;
     }
     set_own_latency_nice(match role {
         Role::Hog => 0,
@@ -503,11 +764,12 @@ fn write_all(fd: i32, mut buf: &[u8]) {
 }
 
 /// The participants started so far, in their own process group: killed and reaped on drop,
-/// whatever way `run()` leaves.
+/// whatever way `run()` leaves; then their cgroups are removed.
 struct Participants {
     pgid: i32,
     hogs: Vec<i32>,
     adversary: i32,
+    groups: Option<Groups>,
 }
 
 impl Participants {
@@ -519,6 +781,10 @@ impl Participants {
             return Err(os_error("pipe2"));
         }
         let controller = std::process::id() as i32;
+        let group = self
+            .groups
+            .as_ref()
+            .map(|g| g.member(role, self.hogs.len()).to_string());
         // SAFETY: this process is single-threaded; the child runs setup code and its loop.
         let pid = unsafe { libc::fork() };
         if pid == 0 {
@@ -529,7 +795,7 @@ impl Participants {
                     libc::signal(sig, libc::SIG_DFL);
                 }
             }
-            let msg = match child_setup(o, role, self.pgid, controller) {
+            let msg = match child_setup(o, role, self.pgid, controller, group.as_deref()) {
                 Ok(()) => "+".to_string(),
                 Err(e) => format!("-{e}"),
             };
@@ -641,19 +907,30 @@ impl Drop for Participants {
             }
         }
         PGID.store(0, Ordering::SeqCst);
+        // Now that no task is left in them.
+        drop(self.groups.take());
     }
 }
 
 /// SIGINT, SIGTERM, SIGHUP: kill and reap the participants (and the fork chain's orphans,
-/// which are ours as this process is a child subreaper), exit as the signal would (128+sig).
+/// which are ours as this process is a child subreaper), remove the cgroups of `--cgroup`,
+/// exit as the signal would (128+sig).
 extern "C" fn on_signal(sig: libc::c_int) {
     let pgid = PGID.load(Ordering::SeqCst);
-    // SAFETY: kill, waitpid and _exit are async-signal-safe.
+    // SAFETY: kill, waitpid, rmdir_all() and _exit are async-signal-safe; GROUP_PATHS, when
+    // not null, is a leaked slice of GROUP_COUNT paths (stored before it).
     unsafe {
         if pgid > 0 {
             libc::kill(-pgid, libc::SIGKILL);
         }
         while libc::waitpid(-1, std::ptr::null_mut(), 0) > 0 {}
+        let paths = GROUP_PATHS.load(Ordering::SeqCst);
+        if !paths.is_null() {
+            rmdir_all(std::slice::from_raw_parts(
+                paths,
+                GROUP_COUNT.load(Ordering::SeqCst),
+            ));
+        }
         libc::_exit(128 + sig);
     }
 }
@@ -724,10 +1001,15 @@ fn run(o: &Opts) -> Result<Vec<String>, String> {
         None => unsafe { libc::getuid() },
     };
 
+    let groups = match &o.cgroup {
+        Some(dir) => Some(Groups::create(dir, o)?),
+        None => None,
+    };
     let mut p = Participants {
         pgid: 0,
         hogs: Vec::new(),
         adversary: 0,
+        groups,
     };
     for _ in 0..o.hogs {
         p.spawn(o, Role::Hog, shared)?;
@@ -757,9 +1039,15 @@ fn run(o: &Opts) -> Result<Vec<String>, String> {
     let total = adversary + hogs.iter().sum::<u64>();
     let participants = u64::from(o.hogs) + 1;
     let nothing = || "no participant ran in the window".to_string();
+    let group = match (&o.cgroup, o.group_ln) {
+        (None, _) => "cgroup=none".to_string(),
+        (Some(dir), Some(ln)) => format!("cgroup={dir} group_ln={ln}"),
+        (Some(dir), None) => format!("cgroup={dir} group_ln=unset"),
+    };
     let mut lines = vec![format!(
         "share adversary mode={} ln={} hogs={} work_us={} cpu_ns={adversary} share_permille={} \
-         fair_permille={} pid={} uid={uid} own_ns={own} children_ns={children_ns} children={}",
+         fair_permille={} pid={} uid={uid} own_ns={own} children_ns={children_ns} children={} \
+         {group}",
         o.mode.name(),
         o.ln,
         o.hogs,
@@ -837,6 +1125,8 @@ mod tests {
                 cpu: 3,
                 work_us: 3000,
                 user: Some(65534),
+                cgroup: None,
+                group_ln: None,
             }))
         );
     }
@@ -854,9 +1144,98 @@ mod tests {
                 cpu: 0,
                 work_us: 1000,
                 user: None,
+                cgroup: None,
+                group_ln: None,
             }))
         );
         assert_eq!(parse_args(&args("spin --help")), Ok(Cmd::Help));
+    }
+
+    #[test]
+    fn parses_cgroup_options() {
+        let base = "fork-chain --hogs 4 --secs 10 --ln -20 --user 65534";
+        let got = parse_args(&args(&format!("{base} --cgroup /x --group-ln -20")));
+        let want = Opts {
+            mode: Mode::ForkChain,
+            hogs: 4,
+            secs: 10,
+            ln: -20,
+            cpu: 0,
+            work_us: 1000,
+            user: Some(65534),
+            cgroup: Some("/x".to_string()),
+            group_ln: Some(-20),
+        };
+        assert_eq!(got, Ok(Cmd::Run(want.clone())));
+        // A trailing slash goes; --group-ln is optional, in either order.
+        let got = parse_args(&args(&format!("--group-ln=19 {base} --cgroup=/x/")));
+        let want19 = Opts {
+            group_ln: Some(19),
+            ..want.clone()
+        };
+        assert_eq!(got, Ok(Cmd::Run(want19)));
+        let got = parse_args(&args(&format!("{base} --cgroup /x")));
+        let unset = Opts {
+            group_ln: None,
+            ..want
+        };
+        assert_eq!(got, Ok(Cmd::Run(unset)));
+        for bad in [
+            "--group-ln -20",
+            "--group-ln 0",
+            "--cgroup /x --group-ln -21",
+            "--cgroup /x --group-ln 20",
+            "--cgroup /x --group-ln x",
+            "--cgroup /x --group-ln",
+            "--cgroup /",
+            "--cgroup",
+        ] {
+            let line = format!("{base} {bad}");
+            assert!(parse_args(&args(&line)).is_err(), "accepted '{line}'");
+        }
+    }
+
+    #[test]
+    fn member_names() {
+        for good in ["adversary", "hog0", "hog17"] {
+            assert!(is_member_name(good), "{good}");
+        }
+        for bad in ["hog", "hogs", "hog1a", "adversary2", "", "cgroup.procs"] {
+            assert!(!is_member_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn removes_directories_and_leftovers() {
+        let top = std::env::temp_dir().join(format!("ln-share-test-{}", std::process::id()));
+        let dir = top.to_string_lossy().into_owned();
+        let _ = std::fs::remove_dir_all(&top);
+        for sub in ["", "/adversary", "/hog0", "/hog1"] {
+            std::fs::create_dir(format!("{dir}{sub}")).unwrap();
+        }
+        // Children first; a path that is not there is skipped.
+        let paths: Vec<CString> = ["", "/adversary", "/hog0", "/hog1", "/hog2"]
+            .iter()
+            .map(|sub| cpath(&format!("{dir}{sub}")).unwrap())
+            .collect();
+        assert_eq!(rmdir_all(&paths), None);
+        assert!(!top.exists());
+        // One that is not empty stays, and is named.
+        std::fs::create_dir_all(format!("{dir}/hog0/x")).unwrap();
+        assert_eq!(
+            rmdir_all(&paths[..3]).map(|(i, e)| (i, e == libc::ENOTEMPTY)),
+            Some((2, true))
+        );
+        // A leftover: its members go, but not another directory.
+        std::fs::remove_dir(format!("{dir}/hog0/x")).unwrap();
+        std::fs::create_dir(format!("{dir}/adversary")).unwrap();
+        std::fs::create_dir(format!("{dir}/other")).unwrap();
+        assert!(remove_leftover(&dir).is_err());
+        assert!(top.join("other").exists());
+        assert!(!top.join("hog0").exists() && !top.join("adversary").exists());
+        std::fs::remove_dir(format!("{dir}/other")).unwrap();
+        assert_eq!(remove_leftover(&dir), Ok(()));
+        assert!(!top.exists());
     }
 
     #[test]
@@ -878,6 +1257,7 @@ mod tests {
             "spin --hogs 1 --secs 2 --ln 0 --user",
             "spin --hogs 1 --secs 2 --ln 0 --frobnicate 1",
             "spin --hogs x --secs 2 --ln 0",
+            "spin --hogs 1 --secs 2 --ln 0 --group-ln -20",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "accepted '{bad}'");
         }
