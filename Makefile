@@ -221,10 +221,11 @@ clean:
 
 # The CPU share of latency_nice adversaries next to CPU hogs on one CPU (fork chains of
 # children that spin 1 or 3 ms and exit, a task that spins 1 ms and sleeps 1 us, a plain
-# spinner), at latency_nice 0 and -20, as root and as an unprivileged user: measured, not
-# judged (guest/share.sh, tools/.../latency_nice/src/share.rs). SHARE_IMAGE boots another
+# spinner), at latency_nice 0 and -20, as root and as an unprivileged user, then through task
+# groups (each participant in a cpu cgroup of its own; the adversary's group delegated to it):
+# measured, not judged (guest/share.sh, tools/.../latency_nice/src/share.rs). SHARE_IMAGE boots another
 # kernel with the same initramfs (e.g. an older build, for before/after); the LN-SHARE result
-# lines are in out/logs/console-share.log. Not in make test (timing; ~7 min).
+# lines are in out/logs/console-share.log. Not in make test (timing; ~10 min).
 SHARE_IMAGE ?= $(OUT)/bzImage
 share: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-share.cpio.gz $(S)/guest/share.sh
