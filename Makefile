@@ -36,7 +36,7 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan deb deb-test check-series boot-base share
+	diagnose soak kasan deb deb-test check-series boot-base share group-write
 
 all: kernel
 
@@ -233,6 +233,19 @@ share: kernel guest-tools
 		$(OUT)/logs/console-share.log demo || true
 	@grep -a 'LN-SHARE: [^s]' $(OUT)/logs/console-share.log | sed 's/\r//'
 	@grep -aq 'LN-SHARE: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-share.log
+
+# How long a write of cpu.latency.nice takes next to 10^4 runnable tasks of another group on
+# one CPU (guest/group-write.sh, tools/.../latency_nice/src/group_write.rs): on Linux 7.3 a
+# write reaches the group's tasks. Measured, not judged; GROUP_WRITE_IMAGE boots another kernel
+# (e.g. out/base-<version>/bzImage). The LN-GROUPWRITE lines are in
+# out/logs/console-group-write.log. Not in make test (timing).
+GROUP_WRITE_IMAGE ?= $(OUT)/bzImage
+group-write: kernel guest-tools
+	@$(S)/mkinitramfs.sh $(OUT)/initramfs-group-write.cpio.gz $(S)/guest/group-write.sh
+	@$(STAGE) group-write $(S)/boot.sh flat $(GROUP_WRITE_IMAGE) \
+		$(OUT)/initramfs-group-write.cpio.gz $(OUT)/logs/console-group-write.log demo || true
+	@grep -a 'LN-GROUPWRITE: ' $(OUT)/logs/console-group-write.log | sed 's/\r//'
+	@grep -aq 'LN-GROUPWRITE: done' $(OUT)/logs/console-group-write.log
 
 # Why cyclictest's wakeups wait under load (the debug kernel's slow-wakeup counters), with
 # preempt=full and preempt=lazy; out/diagnose/report.md. Not part of make test (timing).
