@@ -8,7 +8,7 @@
 //! other groups, a write of a group with no task held one runqueue lock for 10^4 steps. It now
 //! visits the tasks of the group and of the groups below it, each under its own rq lock. This
 //! program measures it: a load process in its own group `DIR/load`, pinned to CPU `C`, starts
-//! `N` threads that block until all exist and then spin; a sleeping task sits in `DIR/target`;
+//! `N` threads that wait (a futex) until all exist and then spin; a sleeping task sits in `DIR/target`;
 //! this process, on another CPU, then writes -5 and 0 in turn to `DIR/target/cpu.latency.nice`
 //! `W` times and times each write (`CLOCK_MONOTONIC`). It is a benchmark, not a test: it prints
 //! the times and judges nothing.
@@ -25,6 +25,7 @@
 use std::fs;
 use std::io::Write;
 use std::process::exit;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use sched_attr::cli::errmsg;
@@ -141,30 +142,46 @@ fn spawn(group: &str, body: impl FnOnce() -> Result<(), String>) -> Result<i32, 
     Ok(pid)
 }
 
-/// The load: `n` threads on `cpu`, blocked on a pipe until all exist, then spinning.
+/// Set to 1 when every load thread exists: they wait on it (a futex) until then.
+static GO: AtomicU32 = AtomicU32::new(0);
+
+/// The load: `n` threads on `cpu`, waiting until all exist, then spinning. They are woken
+/// by one FUTEX_WAKE of all: a pipe's readers would wake one another one by one, each only
+/// once it runs among the spinners already woken.
 fn load(n: usize, cpu: usize) -> Result<(), String> {
     pin(cpu)?;
-    let mut fds = [0; 2];
-    // SAFETY: `fds` is a valid array of two ints.
-    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
-        return Err(os_error("pipe"));
-    }
-    let read_end = fds[0];
     for i in 0..n {
         std::thread::Builder::new()
             .stack_size(THREAD_STACK)
-            .spawn(move || {
-                let mut b = [0u8; 1];
-                // SAFETY: reading into a local buffer; returns 0 once the write end closes.
-                unsafe { libc::read(read_end, b.as_mut_ptr().cast(), 1) };
+            .spawn(|| {
+                while GO.load(Ordering::Acquire) == 0 {
+                    // SAFETY: FUTEX_WAIT on a live static word; returns at once if it is not 0.
+                    unsafe {
+                        libc::syscall(
+                            libc::SYS_futex,
+                            GO.as_ptr(),
+                            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+                            0,
+                            std::ptr::null::<libc::timespec>(),
+                        )
+                    };
+                }
                 loop {
                     std::hint::spin_loop();
                 }
             })
             .map_err(|e| format!("thread {i}: {e}"))?;
     }
-    // SAFETY: our write end: closing it wakes every thread at once.
-    unsafe { libc::close(fds[1]) };
+    GO.store(1, Ordering::Release);
+    // SAFETY: FUTEX_WAKE of every waiter on a live static word.
+    unsafe {
+        libc::syscall(
+            libc::SYS_futex,
+            GO.as_ptr(),
+            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+            i32::MAX,
+        )
+    };
     loop {
         // SAFETY: plain system call; the load waits to be killed.
         unsafe { libc::pause() };
