@@ -234,11 +234,11 @@ share: kernel guest-tools
 	@grep -a 'LN-SHARE: [^s]' $(OUT)/logs/console-share.log | sed 's/\r//'
 	@grep -aq 'LN-SHARE: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-share.log
 
-# How long a write of cpu.latency.nice takes next to 10^4 runnable tasks of another group on
-# one CPU (guest/group-write.sh, tools/.../latency_nice/src/group_write.rs): on Linux 7.3 a
-# write reaches the group's tasks. Measured, not judged; GROUP_WRITE_IMAGE boots another kernel
-# (e.g. out/base-<version>/bzImage). The LN-GROUPWRITE lines are in
-# out/logs/console-group-write.log. Not in make test (timing).
+# How long a write of cpu.latency.nice takes next to many runnable tasks of another group on
+# one CPU (GW_TASKS, default 1000: more did not finish under TCG; guest/group-write.sh,
+# tools/.../latency_nice/src/group_write.rs): on Linux 7.3 a write reaches the group's tasks.
+# Measured, not judged; GROUP_WRITE_IMAGE boots another kernel (e.g. out/base-<version>/bzImage).
+# The LN-GROUPWRITE lines are in out/logs/console-group-write.log. Not in make test (timing).
 GROUP_WRITE_IMAGE ?= $(OUT)/bzImage
 group-write: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-group-write.cpio.gz $(S)/guest/group-write.sh
