@@ -154,32 +154,47 @@ check-kernel-rust: kernel
 	@$(STAGE) kernel-rust $(S)/kernel-rust-checks.sh $(SRC) $(BUILD)
 
 # The series applies to every base of base/sources: the pinned linux-source-7.2 versions, and
-# linux-source-7.3 with the replacements of patches/7.3/.
+# linux-source-7.3 (the shared patches and the hunks of patches/7.2/ or patches/7.3/).
 check-bases: apply
 	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases $(SRC)
 
-# The test kernel on another base of base/sources (BASE=<its version>, by default Linux 7.3),
-# booted with make test's initramfs and checked like make test's flat boot. Not in make test:
-# a second kernel build (~13 min with ccache warm). Tree, build, image and console log are in
-# out/base-<version>/.
-BASE     ?= 7.3~rc7-1~exp1
-BASE_DIR := $(OUT)/base-$(BASE)
+# The test kernel on another base of base/sources (BASE=7.3, the default, or a version of
+# base/sources; a prefix picks its first line), booted with make test's initramfs and checked
+# like make test's flat boot. Not in make test: a second kernel build (~13 min with ccache
+# warm). Tree, build, image and console log are in out/base-<version>/.
+BASE         ?= 7.3
+BASE_VERSION := $(shell awk '!/^\#/ && NF && index($$1, "$(BASE)") == 1 { print $$1; exit }' base/sources)
+BASE_DIR     := $(OUT)/base-$(BASE_VERSION)
 boot-base: initramfs
+	@[ -n "$(BASE_VERSION)" ] || { echo "make: BASE=$(BASE) is no version of base/sources" >&2; exit 1; }
 	@[ -f $(BASE_DIR)/src/linux/.latency-nice-base ] || \
-		$(STAGE) base-fetch $(S)/fetch-base.sh $(BASE_DIR)/src $(BASE)
+		$(STAGE) base-fetch $(S)/fetch-base.sh $(BASE_DIR)/src $(BASE_VERSION)
 	@$(STAGE) base-apply $(S)/apply-series.sh $(BASE_DIR)/src/linux
 	@$(STAGE) base-build $(S)/build-kernel.sh $(BASE_DIR)/src/linux $(BASE_DIR)/build $(BASE_DIR)
 	@$(STAGE) base-boot $(S)/boot.sh flat $(BASE_DIR)/bzImage $(OUT)/initramfs.cpio.gz \
 		$(BASE_DIR)/console.log test || true
 	@$(S)/check-console.py $(BASE_DIR)/console.log $(KUNIT_SUITES)
 
+# The mails, for the main base (out/series/) or, with BASE= on the command line, for that
+# base (out/series-<version>/; `make series BASE=7.3`).
+ifeq ($(origin BASE),command line)
+SERIES_VERSION := $(BASE_VERSION)
+SERIES_DIR     := $(OUT)/series-$(BASE_VERSION)
+else
+SERIES_VERSION :=
+SERIES_DIR     := $(OUT)/series
+endif
 series: deps
-	@$(STAGE) series $(S)/format-series.sh $(OUT)/series
+	@[ "$(origin BASE)" != "command line" ] || [ -n "$(BASE_VERSION)" ] || \
+		{ echo "make: BASE=$(BASE) is no version of base/sources" >&2; exit 1; }
+	@LN_BASE_VERSION="$(SERIES_VERSION)" $(STAGE) series $(S)/format-series.sh $(SERIES_DIR)
 
 # Before a series change lands (not in make test: ~100 min cold on 2 cores): checkpatch
-# --strict on every mail of make series, then every patch applied in order builds.
+# --strict on every mail of make series, then every mail applied in order builds (BASE= as
+# for make series).
 check-series: series
-	@$(STAGE) check-series $(S)/check-series.sh $(OUT)/series $(OUT)/check-series
+	@LN_BASE_VERSION="$(SERIES_VERSION)" $(STAGE) check-series $(S)/check-series.sh $(SERIES_DIR) \
+		$(OUT)/check-series$(if $(SERIES_VERSION),-$(SERIES_VERSION))
 
 # The series with its Kconfig options off: CONFIG_SCHED_RUST_POLICY=n (the C scheduler
 # alone: no Rust policy code linked) and CONFIG_SCHED_LATENCY_NICE=n alone (the attribute

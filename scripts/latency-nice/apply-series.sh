@@ -8,17 +8,8 @@
 # the quilt stack (only patched files get new mtimes) and copies a new file only when its
 # content differs, so an O= build directory stays warm.
 #
-# 7.2: the tree's `patches` links to this repo's patches/, so `quilt refresh` inside SRCDIR
-# writes straight back into this repo's patches/.
-# 7.3: patches/series is the same list, but where a patch's hunks differ on 7.3 a replacement
-# of the same name in patches/7.3/ is used instead. The tree's `patches` links to
-# SRCDIR/.latency-nice-patches/ (made again on every run): a copy of patches/series and, for
-# each patch, a link to patches/7.3/NAME if there is one, else to patches/NAME. `quilt refresh`
-# (quilt 0.66) writes through such a link, into the repo's file; so refreshing a patch that
-# has no 7.3 replacement rewrites the 7.2 patch: to start a 7.3 version of NAME, first
-# `cp patches/NAME patches/7.3/NAME` in the repo and run this script again (it relinks), then
-# refresh. A file quilt left there instead of a link (`quilt new`, or a quilt that replaced
-# the link) stops the next run until it is moved to patches/7.3/ or removed.
+# Both bases: the patches of patches/series, each followed by the hunks of it that differ on
+# this base (patches/7.2/NAME or patches/7.3/NAME, where there are any); see below.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,43 +43,45 @@ for stamp in "$src"/.latency-nice-overlay.d/*.stamp; do
 	printf '%s\n' "${files[@]}" | grep -qxF "$f" || { rm -f "$src/$f" "$stamp"; say "removed $f"; }
 done
 
-# Edits of upstream files.
-from73=
-if [ "$level" = 2 ]; then
-	stamp=$(cat "$top/patches/series" $(sed -e 's/#.*//' -e '/^$/d' -e "s|^|$top/patches/|" "$top/patches/series") | sha256sum | cut -d' ' -f1)
-	patches=$top/patches
-else
-	over=$top/patches/7.3
-	mapfile -t names < <(sed -e 's/#.*//' -e '/^$/d' "$top/patches/series")
-	for f in "$over"/*; do
+# Edits of upstream files. patches/series lists the patches both bases share; where a
+# patch's hunks differ between the bases, those hunks are in patches/7.2/NAME and
+# patches/7.3/NAME, and quilt applies the one of this base right after NAME. The tree's
+# `patches` links to SRCDIR/.latency-nice-patches/ (made again on every run): this base's
+# series and a link per patch into the repo, so that `quilt refresh` writes straight back
+# into the repo's file: a shared patch for both bases, a base's hunks for that base only.
+# A file quilt left there instead of a link (`quilt new`, or a quilt that replaced the
+# link) stops the next run until it is moved into the repo or removed.
+base=7.$level
+mapfile -t names < <(sed -e 's/#.*//' -e '/^$/d' "$top/patches/series")
+for d in 7.2 7.3; do
+	for f in "$top/patches/$d"/*; do
 		[ -e "$f" ] || continue
 		printf '%s\n' "${names[@]}" | grep -qxF "$(basename "$f")" ||
-			{ echo "apply-series: patches/7.3/$(basename "$f") is not in patches/series" >&2; exit 1; }
+			{ echo "apply-series: patches/$d/$(basename "$f") is not in patches/series" >&2; exit 1; }
 	done
-	pdir=$src/.latency-nice-patches
-	[ ! -e "$src/patches" ] || [ -L "$src/patches" ] ||
-		{ echo "apply-series: $src/patches is not a link; move it away" >&2; exit 1; }
-	while read -r f; do
-		case "$f" in "$pdir/series"|*~) continue ;; esac
-		echo "apply-series: $f is a file, not a link into $top/patches; move it to patches/7.3/ or remove it" >&2
-		exit 1
-	done < <(find "$pdir" ! -type d ! -type l 2>/dev/null)
-	rm -rf "$pdir"
-	mkdir "$pdir"
-	cp "$top/patches/series" "$pdir/series"
-	used=() n73=0
-	for p in "${names[@]}"; do
-		if [ -f "$over/$p" ]; then
-			used+=("$over/$p"); n73=$((n73 + 1))
-		else
-			used+=("$top/patches/$p")
-		fi
-		mkdir -p "$(dirname "$pdir/$p")"
-		ln -s "${used[-1]}" "$pdir/$p"
+done
+pdir=$src/.latency-nice-patches
+[ ! -e "$src/patches" ] || [ -L "$src/patches" ] ||
+	{ echo "apply-series: $src/patches is not a link; move it away" >&2; exit 1; }
+while read -r f; do
+	case "$f" in "$pdir/series"|*~) continue ;; esac
+	echo "apply-series: $f is a file, not a link into $top/patches; move it into the repo or remove it" >&2
+	exit 1
+done < <(find "$pdir" ! -type d ! -type l 2>/dev/null)
+rm -rf "$pdir"
+mkdir -p "$pdir/$base"
+used=() nbase=0
+for p in "${names[@]}"; do
+	for q in "$p" "$base/$p"; do
+		[ -f "$top/patches/$q" ] || continue
+		used+=("$top/patches/$q")
+		echo "$q" >> "$pdir/series"
+		ln -s "$top/patches/$q" "$pdir/$q"
 	done
-	stamp=$(cat "$top/patches/series" "${used[@]}" | sha256sum | cut -d' ' -f1)
-	patches=.latency-nice-patches from73=" ($n73 from patches/7.3/)"
-fi
+	[ ! -f "$top/patches/$base/$p" ] || nbase=$((nbase + 1))
+done
+stamp=$(cat "$pdir/series" "${used[@]}" | sha256sum | cut -d' ' -f1)
+patches=.latency-nice-patches
 if [ "$(cat "$src/.latency-nice-series" 2>/dev/null)" = "$stamp" ]; then
 	say "series already applied"
 	exit 0
@@ -104,10 +97,8 @@ rm -f .latency-nice-series
 if ! out=$(quilt push -a -q --fuzz=0 2>&1); then
 	printf '%s\n' "$out" >&2
 	failed=$(quilt next 2>/dev/null || true); failed=${failed#patches/}
-	from=patches/$failed
-	[ "$level" = 2 ] || [ ! -f "$over/$failed" ] || from=patches/7.3/$failed
-	echo "apply-series: the series does not apply to $src${failed:+ (at $from)}" >&2
+	echo "apply-series: the series does not apply to $src${failed:+ (at patches/$failed)}" >&2
 	exit 1
 fi
 echo "$stamp" > .latency-nice-series
-say "applied $(quilt applied 2>/dev/null | wc -l) patches$from73 to $(cat .latency-nice-base 2>/dev/null || echo "$src")"
+say "applied ${#names[@]} patches ($nbase with hunks of patches/$base/) to $(cat .latency-nice-base 2>/dev/null || echo "$src")"

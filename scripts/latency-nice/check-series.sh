@@ -3,13 +3,15 @@
 #
 #  1. checkpatch.pl --strict on every mail of `make series` (new files included), with the
 #     exceptions of patches/checkpatch-exceptions only (each justified in the cover letter);
-#  2. bisectable: on a pristine base, every patch applied in order (and the new files it
-#     introduces, patches/overlay) builds the test kernel, bzImage linked.
+#  2. bisectable: on a pristine base, every mail applied in order (patch -p1, no fuzz: a
+#     patch with its new files and, on 7.3, its hunks of patches/7.3/) builds the test
+#     kernel, bzImage linked.
 #
 # usage: check-series.sh SERIESDIR WORKDIR
 #   SERIESDIR: make series' output (0000-cover-letter.patch ...), checked with the
 #   checkpatch.pl of the base. WORKDIR: the base tree and its O= build directory (kept, so
 #   a second run is incremental; C objects go through ccache).
+# LN_BASE_VERSION=VERSION: the base of base/sources the mails were made for (make series).
 # CHECK_SERIES_FROM=N starts the build loop at patch N (the earlier ones applied unbuilt).
 # Not in make test: each patch that changes a widely included header rebuilds most of the
 # kernel (about 100 min on 2 cores cold, minutes with a warm ccache).
@@ -21,8 +23,12 @@ work=${2:?usage: check-series.sh SERIESDIR WORKDIR}
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 say() { printf '==> check-series: %s\n' "$*" >&2; }
 
-if [ ! -f "$work/linux/.latency-nice-base" ] || [ -d "$work/linux/.pc" ] || [ -e "$work/linux/.check-series-dirty" ]; then
-	"$top/scripts/latency-nice/fetch-base.sh" "$work"
+want=${LN_BASE_VERSION:-}
+have=$(cat "$work/linux/.latency-nice-base" 2>/dev/null || true)
+if [ -z "$have" ] || [ -d "$work/linux/.pc" ] || [ -e "$work/linux/.check-series-dirty" ] ||
+	{ [ -n "$want" ] && [ "$want" != "$have" ]; }; then
+	rm -rf "$work/linux"
+	"$top/scripts/latency-nice/fetch-base.sh" "$work" $want
 fi
 src=$work/linux
 
@@ -51,18 +57,13 @@ say "checkpatch --strict: $(ls "$series"/0*.patch | grep -vc 0000-cover) mails c
 # not be compiled again, and the first steps would link the last run's objects. Every file
 # is made newer than any of them; ccache still turns the recompiles into hits.
 find "$src" -path "$src/.pc" -prune -o -type f -print0 | xargs -0 touch -d "@$(date +%s)"
-export QUILT_PATCHES=patches QUILT_PC=.pc
-ln -sfn "$top/patches" "$src/patches"
 from=${CHECK_SERIES_FROM:-1}
 n=0
-while read -r patch; do
-	case "$patch" in ''|'#'*) continue ;; esac
+for mail in "$series"/0*.patch; do
+	case "$mail" in */0000-cover-letter.patch) continue ;; esac
 	n=$((n + 1))
-	for f in $(sed -n "s|^$patch:||p" "$top/patches/overlay"); do
-		mkdir -p "$(dirname "$src/$f")"
-		cp "$top/$f" "$src/$f"
-	done
-	(cd "$src" && quilt push -q --fuzz=0 "$patch" >/dev/null) ||
+	patch=$(basename "$mail")
+	patch -p1 -s --fuzz=0 -N -d "$src" < "$mail" ||
 		{ echo "check-series: $patch does not apply in order" >&2; exit 1; }
 	((n < from)) && continue
 	start=$(date +%s)
@@ -73,5 +74,5 @@ while read -r patch; do
 		exit 1
 	fi
 	say "$patch builds ($(($(date +%s) - start)) s)"
-done < "$top/patches/series"
-say "every one of the $n patches builds in order; checkpatch clean"
+done
+say "every one of the $n mails builds in order on $(cat "$src/.latency-nice-base"); checkpatch clean"

@@ -4,6 +4,8 @@
 # `git am` to a pristine base tree.
 #
 # usage: format-series.sh OUTDIR
+# LN_BASE_VERSION=VERSION (a line of base/sources): the mails for that base instead of the
+# main one; on Linux 7.3 each mail carries its patch with its hunks of patches/7.3/.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,19 +20,26 @@ rm -rf "$work"
 "$top/scripts/latency-nice/fetch-base.sh" "$work" ${LN_BASE_VERSION:-}
 base_version=$(cat "$work/linux/.latency-nice-base")
 rm "$work/linux/.latency-nice-base"
+base=7.$(sed -n 's/^PATCHLEVEL = \([0-9]*\)$/\1/p' "$work/linux/Makefile")
+# A patch of patches/series and, on this base, its hunks that differ between the bases.
+parts() { echo "$top/patches/$1"; [ ! -f "$top/patches/$base/$1" ] || echo "$top/patches/$base/$1"; }
 
 # The base commit holds only the files the series changes: git am and format-patch read
 # nothing else, and committing all ~90,000 files of the tree took minutes of make test.
 say "committing the files of the pristine base $base_version that the series changes"
 git_ init -q
-sed -n 's|^--- a/||p' $(grep -v '^#' "$top/patches/series" | sed "s|^|$top/patches/|") |
+sed -n 's|^--- a/||p' $(grep -v '^#' "$top/patches/series" | while read -r p; do parts "$p"; done) |
 	sed 's/\t.*//' | sort -u | (cd "$work/linux" && xargs -r git add -f --)
-git_ commit -q -m "Linux 7.2 (Debian linux-source-7.2 $base_version)"
-base=$(git_ rev-parse HEAD)
+git_ commit -q -m "Linux $base (Debian linux-source-$base $base_version)"
+base_commit=$(git_ rev-parse HEAD)
 
 while read -r patch; do
 	case "$patch" in ''|'#'*) continue ;; esac
 	git_ am -q "$top/patches/$patch"
+	if [ -f "$top/patches/$base/$patch" ]; then
+		git_ apply --index "$top/patches/$base/$patch"
+		git_ commit -q --amend --no-edit
+	fi
 	files=$(sed -n "s|^$patch:||p" "$top/patches/overlay")
 	if [ -n "$files" ]; then
 		for f in $files; do
@@ -43,28 +52,28 @@ while read -r patch; do
 done < "$top/patches/series"
 
 rm -f "$outdir"/*.patch
-git_ format-patch -q --cover-letter --base="$base" -o "$outdir" "$base..HEAD"
+git_ format-patch -q --cover-letter --base="$base_commit" -o "$outdir" "$base_commit..HEAD"
 cover=$(ls "$outdir"/0000-cover-letter.patch)
-n=$(git_ rev-list --count "$base..HEAD")
+n=$(git_ rev-list --count "$base_commit..HEAD")
 subject=$(sed -n 's/^Subject: \[PATCH 0\/N\] //p' "$top/patches/cover-letter")
-python3 - "$cover" "$top/patches/cover-letter" "$subject" "$base_version" <<'PY'
+python3 - "$cover" "$top/patches/cover-letter" "$subject" "$base_version" "$base" <<'PY'
 import sys
-cover, blurb_file, subject, version = sys.argv[1:]
+cover, blurb_file, subject, version, base = sys.argv[1:]
 blurb = open(blurb_file).read().split("\n", 2)[2].strip()
 text = open(cover).read()
 text = text.replace("*** SUBJECT HERE ***", subject).replace(
-    "*** BLURB HERE ***", blurb + f"\n\nApplies to linux-source-7.2 {version}.")
+    "*** BLURB HERE ***", blurb + f"\n\nApplies to linux-source-{base} {version}.")
 open(cover, "w").write(text)
 PY
 say "wrote $n patches + cover letter to $outdir"
 
 say "checking that the mails apply with git am to the pristine base"
 head=$(git_ rev-parse HEAD)
-git_ checkout -q -b verify "$base"
+git_ checkout -q -b verify "$base_commit"
 git_ am -q $(ls "$outdir"/*.patch | grep -v /0000-cover-letter.patch)
 if ! git_ diff --quiet "$head" HEAD; then
 	echo "format-series: the applied mails differ from the series" >&2
 	exit 1
 fi
 rm -rf "$work"
-say "series applies cleanly with git am ($n patches, base $base_version)"
+say "series applies cleanly with git am ($n patches, base linux-source-$base $base_version)"
