@@ -154,7 +154,7 @@ check-kernel-rust: kernel
 	@$(STAGE) kernel-rust $(S)/kernel-rust-checks.sh $(SRC) $(BUILD)
 
 # The series applies to every base of base/sources: the pinned linux-source-7.2 versions, and
-# linux-source-7.3 (the shared patches and the hunks of patches/7.2/ or patches/7.3/).
+# linux-source-7.3 (the shared patches, each with its part of patches/7.2/ or patches/7.3/).
 check-bases: apply
 	@$(STAGE) check-bases $(S)/check-bases.sh $(OUT)/bases $(SRC)
 

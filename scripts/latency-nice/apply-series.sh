@@ -8,8 +8,8 @@
 # the quilt stack (only patched files get new mtimes) and copies a new file only when its
 # content differs, so an O= build directory stays warm.
 #
-# Both bases: the patches of patches/series, each followed by the hunks of it that differ on
-# this base (patches/7.2/NAME or patches/7.3/NAME, where there are any); see below.
+# Both bases: the patches of patches/series, each followed by its part for this base
+# (patches/7.2/NAME or patches/7.3/NAME, where there is one); see below.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,12 +43,13 @@ for stamp in "$src"/.latency-nice-overlay.d/*.stamp; do
 	printf '%s\n' "${files[@]}" | grep -qxF "$f" || { rm -f "$src/$f" "$stamp"; say "removed $f"; }
 done
 
-# Edits of upstream files. patches/series lists the patches both bases share; where a
-# patch's hunks differ between the bases, those hunks are in patches/7.2/NAME and
-# patches/7.3/NAME, and quilt applies the one of this base right after NAME. The tree's
+# Edits of upstream files. patches/series lists the patches both bases share. Where a
+# patch differs, the shared NAME holds what both take, patches/7.2/NAME the hunks whose
+# context 7.3 lacks, and patches/7.3/NAME 7.3's delta on top of the shared part; quilt
+# applies the one of this base right after NAME. The tree's
 # `patches` links to SRCDIR/.latency-nice-patches/ (made again on every run): this base's
 # series and a link per patch into the repo, so that `quilt refresh` writes straight back
-# into the repo's file: a shared patch for both bases, a base's hunks for that base only.
+# into the repo's file: a shared patch for both bases, a base's part for that base only.
 # A file quilt left there instead of a link (`quilt new`, or a quilt that replaced the
 # link) stops the next run until it is moved into the repo or removed.
 base=7.$level
@@ -101,4 +102,4 @@ if ! out=$(quilt push -a -q --fuzz=0 2>&1); then
 	exit 1
 fi
 echo "$stamp" > .latency-nice-series
-say "applied ${#names[@]} patches ($nbase with hunks of patches/$base/) to $(cat .latency-nice-base 2>/dev/null || echo "$src")"
+say "applied ${#names[@]} patches ($nbase with a part in patches/$base/) to $(cat .latency-nice-base 2>/dev/null || echo "$src")"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Check that the series applies to every pinned base of base/sources (every linux-source
-# package there: the shared patches, and the hunks of patches/7.2/ or patches/7.3/).
+# package there: the shared patches, each with its part of patches/7.2/ or patches/7.3/).
 # A version that can no longer be downloaded is reported and skipped, but at least
 # one must be checked.
 #

@@ -4,7 +4,7 @@
 #  1. checkpatch.pl --strict on every mail of `make series` (new files included), with the
 #     exceptions of patches/checkpatch-exceptions only (each justified in the cover letter);
 #  2. bisectable: on a pristine base, every mail applied in order (patch -p1, no fuzz: a
-#     patch with its new files and, on 7.3, its hunks of patches/7.3/) builds the test
+#     patch with its new files and its part of patches/7.X/) builds the test
 #     kernel, bzImage linked.
 #
 # usage: check-series.sh SERIESDIR WORKDIR

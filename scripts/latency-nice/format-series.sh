@@ -5,7 +5,7 @@
 #
 # usage: format-series.sh OUTDIR
 # LN_BASE_VERSION=VERSION (a line of base/sources): the mails for that base instead of the
-# main one; on Linux 7.3 each mail carries its patch with its hunks of patches/7.3/.
+# main one; each mail is its patch with its part for that base (patches/7.2/ or patches/7.3/).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,7 +21,7 @@ rm -rf "$work"
 base_version=$(cat "$work/linux/.latency-nice-base")
 rm "$work/linux/.latency-nice-base"
 base=7.$(sed -n 's/^PATCHLEVEL = \([0-9]*\)$/\1/p' "$work/linux/Makefile")
-# A patch of patches/series and, on this base, its hunks that differ between the bases.
+# A patch of patches/series and, on this base, its part of patches/7.X/.
 parts() { echo "$top/patches/$1"; [ ! -f "$top/patches/$base/$1" ] || echo "$top/patches/$base/$1"; }
 
 # The base commit holds only the files the series changes: git am and format-patch read
