@@ -18,7 +18,7 @@ S           := $(CURDIR)/scripts/latency-nice
 KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
-KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_group sched_policy_latency_offset \
+KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_offset \
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run sched_latency_nice_unused
@@ -79,7 +79,7 @@ guest-test: kernel initramfs deb-test
 		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
 	done; exit $${fail:-0}
 
-# Fuzzing soak (issue 11): tools/testing/selftests/sched/fuzz/latency_nice.sh alone on the flat
+# Fuzzing soak: tools/testing/selftests/sched/fuzz/latency_nice.sh alone on the flat
 # topology, at least SOAK_OPS operations and at least SOAK_SECS seconds (SOAK_SECS=3600: an
 # hour), seeds from SOAK_SEED (default: random; printed, and every run's seed is in the log),
 # the fuzzer's calls at nice SOAK_NICE (default 0; -10 halves the time next to the load).
@@ -101,7 +101,7 @@ soak: kernel initramfs
 	$(STAGE) soak $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-soak.log test || true; \
 	$(S)/check-console.py $(OUT)/logs/console-soak.log $(KUNIT_SUITES)
 
-# KASAN (issue 11): the test kernel plus kernel/configs/latency_nice_kasan.config, built with
+# KASAN: the test kernel plus kernel/configs/latency_nice_kasan.config, built with
 # clang-19 (LLVM=-19: RUST needs KASAN's compiler to be clang) in out/build-kasan, booted flat
 # with the in-guest tests (KASAN_FUZZ_OPS fuzzer operations; 2 stress rounds, ~6 min each
 # under KASAN, so a 2400 s hang guard); the console
@@ -132,7 +132,7 @@ kasan: apply initramfs
 	fi
 	@echo "==> kasan: test boot clean; the canary's out-of-bounds write reported and failed by the checker"
 
-# Kernel packages for servers (issue 12): linux-image and linux-headers .debs through
+# Kernel packages for servers: linux-image and linux-headers .debs through
 # bindeb-pkg, from CONFIG_BASE (debian: Debian's config for the pinned 7.2, the default; or a
 # config file such as /boot/config-$$(uname -r)) with kernel/configs/latency_nice.config
 # merged; LSMOD=FILE for localmodconfig, KDEB_SUITE, DEB_DBG=1 (scripts/latency-nice/

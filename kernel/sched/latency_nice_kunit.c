@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of latency_nice's two scheduling mechanisms, on a constructed
- * cfs_rq: what pick_eevdf() returns with the latency tree (LATENCY_PICK), and
- * what latency_wakeup() decides for a waking entity (LATENCY_PREEMPT).
+ * cfs_rq: what pick_eevdf() returns with the latency tree, and what
+ * latency_wakeup() decides for a waking entity (both LATENCY_OFFSET).
  *
  * Included at the end of fair.c (CONFIG_SCHED_LATENCY_NICE_KUNIT_TEST) so
  * that the static pick and wakeup paths are driven as they are, on the root
@@ -141,15 +141,15 @@ static struct lnk_rq lnk_two(struct kunit *test, bool a_running, int a_ln, u64 a
 /* The cases assume the default sched_feats; a boot that changed them skips. */
 static int lnk_pick_init(struct kunit *test)
 {
-	if (!sched_feat(LATENCY_PICK))
-		kunit_skip(test, "NO_LATENCY_PICK");
+	if (!sched_feat(LATENCY_OFFSET))
+		kunit_skip(test, "NO_LATENCY_OFFSET");
 	return 0;
 }
 
 static int lnk_wakeup_init(struct kunit *test)
 {
-	if (!sched_feat(LATENCY_PREEMPT))
-		kunit_skip(test, "NO_LATENCY_PREEMPT");
+	if (!sched_feat(LATENCY_OFFSET))
+		kunit_skip(test, "NO_LATENCY_OFFSET");
 	return 0;
 }
 
@@ -318,7 +318,7 @@ static void group_latency_nice_on_delayed_entity(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
 
 	group_se_set_latency_nice(parent, gse, 19);
-	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_calc_slice(b, 19));
+	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_slice(19));
 	KUNIT_EXPECT_FALSE(test, lnk_in_latency_tree(gse));
 }
 
@@ -345,9 +345,9 @@ static void group_write_reslices_parents(struct kunit *test)
 	lnk_queue(top, pse);
 
 	group_se_set_latency_nice(pq, gse, -20);
-	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_calc_slice(b, -20));
-	KUNIT_EXPECT_EQ(test, pse->slice, latency_nice_calc_slice(b, -20));
-	KUNIT_EXPECT_EQ(test, cfs_rq_min_slice(top), latency_nice_calc_slice(b, -20));
+	KUNIT_EXPECT_EQ(test, gse->slice, latency_nice_slice(-20));
+	KUNIT_EXPECT_EQ(test, pse->slice, latency_nice_slice(-20));
+	KUNIT_EXPECT_EQ(test, cfs_rq_min_slice(top), latency_nice_slice(-20));
 
 	group_se_set_latency_nice(pq, gse, 0);
 	KUNIT_EXPECT_EQ(test, gse->slice, b);

@@ -1,26 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of latency_nice's tables (policy/latency_tables.rs): what the
- * hot paths look up is what the policy functions give, for the live base
- * slice and after it changes, and the virtual offset taken from the table is
- * the policy's for any weight.
+ * KUnit tests of latency_nice's tables (filled by Rust: policy/latency.rs,
+ * latency_offset.rs, latency_credit.rs): what the hot paths look up is what
+ * the formulas give, for the live base slice and after it changes, and the
+ * virtual offset (latency_nice_voffset()) is offset * 1024 / w for any weight.
  *
  * Included at the end of fair.c: no rq, no lock, no timing.
  */
+
+/*
+ * The tables against the formulas they tabulate, transcribed in C from the
+ * EEVDF RFC (slice) and v12 (offset; the credit is |offset| below 0), for a
+ * base slice under 1 s (policy/latency.rs, latency_offset.rs,
+ * latency_credit.rs).
+ */
+static u64 lnt_slice(u64 base, int ln)
+{
+	u64 w = sched_prio_to_weight[ln - MIN_LATENCY_NICE];
+
+	if (!ln)
+		return base;
+	return clamp(div64_u64(base * 1024, w), min(100000ULL, base), max(100000000ULL, base));
+}
+
+static s64 lnt_offset(u64 base, int ln)
+{
+	return div64_s64((s64)base * ln, 20);
+}
 
 static void lnt_expect_tables(struct kunit *test, u64 base)
 {
 	int ln;
 
 	for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_slice(ln),
-				    latency_nice_calc_slice(base, ln),
+		KUNIT_EXPECT_EQ_MSG(test, latency_nice_slice(ln), lnt_slice(base, ln),
 				    "slice, base %llu latency_nice %d", base, ln);
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_offset(ln),
-				    latency_nice_calc_voffset(base, ln, 1024),
+		KUNIT_EXPECT_EQ_MSG(test, latency_nice_offset(ln), lnt_offset(base, ln),
 				    "offset, base %llu latency_nice %d", base, ln);
 		KUNIT_EXPECT_EQ_MSG(test, latency_nice_credit(ln),
-				    latency_nice_calc_credit(base, ln),
+				    ln < 0 ? (u64)-lnt_offset(base, ln) : 0,
 				    "credit, base %llu latency_nice %d", base, ln);
 	}
 }
@@ -51,7 +69,7 @@ static void tables_refill_on_change(struct kunit *test)
 	lnt_expect_tables(test, saved);
 }
 
-/* latency_voffset() is the policy's offset * 1024 / w for every weight. */
+/* latency_voffset() is the table's offset * 1024 / w for every weight. */
 static void voffset_is_the_policys(struct kunit *test)
 {
 	static const unsigned long weights[] = { 2, 15, 335, 1024, 1277, 88761, 262144 };
@@ -64,8 +82,8 @@ static void voffset_is_the_policys(struct kunit *test)
 		for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
 			se->latency_nice = ln;
 			KUNIT_EXPECT_EQ_MSG(test, latency_voffset(se),
-					    latency_nice_calc_voffset(sysctl_sched_base_slice, ln,
-								      weights[i]),
+					    div64_s64(latency_nice_offset(ln) * 1024,
+						      weights[i]),
 					    "weight %lu latency_nice %d", weights[i], ln);
 		}
 	}

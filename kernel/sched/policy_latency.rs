@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! latency_nice: the request size (slice) a task asks for.
+//! latency_nice: the request size (slice) a task asks for, as a table for the live base slice.
 //!
 //! The math is `kernel/sched/policy/latency.rs`, a pure, `no_std`, integer-only module with no
 //! dependency on the `kernel` crate, so that the same file also builds into a host crate
@@ -8,22 +8,39 @@
 //! crate only adds the C ABI (`#[export]`, checked against the prototypes in
 //! `include/linux/sched/policy/latency.h`) and the KUnit suite.
 //!
-//! `se_default_slice()` calls it with `rq->lock` held, and `CONFIG_RUST_OVERFLOW_CHECKS` may be on:
-//! nothing here may allocate, sleep or panic.
+//! `latency_nice_tables_update()` calls it whenever the base slice changes (boot, CPU hotplug, a
+//! write of `base_slice_ns`), under its raw spinlock, and `CONFIG_RUST_OVERFLOW_CHECKS` may be on:
+//! nothing here may allocate, sleep or panic. `se_default_slice()` and `group_se_slice()` read
+//! the table.
 
 use kernel::prelude::*;
 
 #[path = "policy/latency.rs"]
 pub mod latency;
 
-/// The slice a task with `latency_nice` asks for, see [`latency::latency_slice`].
+// The C side's range of latency_nice (include/linux/sched/prio.h) is the policy's.
+const _: () = {
+    use kernel::bindings;
+    assert!(latency::MIN_LATENCY_NICE == bindings::MIN_LATENCY_NICE);
+    assert!(latency::MAX_LATENCY_NICE as u32 == bindings::MAX_LATENCY_NICE);
+    assert!(latency::LATENCY_TABLE_LEN == bindings::LATENCY_NICE_WIDTH as usize);
+};
+
+/// Fills `table` with the slice of every latency_nice for `base_slice`, see
+/// [`latency::fill_slice_table`].
 ///
 /// # Safety
 ///
-/// Always safe to call; `unsafe` only because `#[export]` requires it.
+/// `table` must point to a table that nothing else accesses during the call (the C glue fills
+/// a scratch copy under its lock).
 #[export]
-pub unsafe extern "C" fn latency_nice_calc_slice(base_slice: u64, latency_nice: i32) -> u64 {
-    latency::latency_slice(base_slice, latency_nice, prio_to_weight())
+pub unsafe extern "C" fn latency_nice_fill_slice(
+    base_slice: u64,
+    table: *mut [u64; latency::LATENCY_TABLE_LEN],
+) {
+    // SAFETY: the caller passes a valid table, held exclusively (see `# Safety`).
+    let table = unsafe { &mut *table };
+    latency::fill_slice_table(base_slice, prio_to_weight(), table);
 }
 
 /// The kernel's `sched_prio_to_weight[]` (kernel/sched/core.c).
@@ -63,6 +80,15 @@ mod latency_tests {
                 prev = s;
             }
         }
+    }
+
+    #[test]
+    fn table_is_the_mapping() {
+        let mut table = [0; super::latency::LATENCY_TABLE_LEN];
+        super::latency::fill_slice_table(2_800_000, super::prio_to_weight(), &mut table);
+        assert_eq!(table[0], latency_slice(2_800_000, -20));
+        assert_eq!(table[20], 2_800_000);
+        assert_eq!(table[39], latency_slice(2_800_000, 19));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! latency_nice: the eligibility credit of a latency-sensitive entity.
+//! latency_nice: the eligibility credit of a latency-sensitive entity, as a table for the live
+//! base slice.
 //!
 //! The math is `kernel/sched/policy/latency_credit.rs` (on top of `latency.rs` and
 //! `latency_offset.rs`), a pure, `no_std`, integer-only module with no dependency on the `kernel`
@@ -9,8 +10,9 @@
 //! (`#[export]`, checked against the prototypes in `include/linux/sched/policy/latency_credit.h`)
 //! and the KUnit suite.
 //!
-//! `update_latency_credit()` calls it with `rq->lock` held, and `CONFIG_RUST_OVERFLOW_CHECKS` may
-//! be on: nothing here may allocate, sleep or panic.
+//! `latency_nice_tables_update()` calls it whenever the base slice changes, under its raw
+//! spinlock, and `CONFIG_RUST_OVERFLOW_CHECKS` may be on: nothing here may allocate, sleep or
+//! panic. `update_latency_credit()` reads the table.
 
 use kernel::prelude::*;
 
@@ -21,21 +23,27 @@ pub mod latency_credit;
 #[path = "policy/latency_offset.rs"]
 pub mod latency_offset;
 
-/// The latency credit (ns) of an entity, see [`latency_credit::latency_credit`].
+/// Fills `table` with the latency credit of every latency_nice for `base_slice`, see
+/// [`latency_credit::fill_credit_table`].
 ///
 /// # Safety
 ///
-/// Always safe to call; `unsafe` only because `#[export]` requires it.
+/// `table` must point to a table that nothing else accesses during the call (the C glue fills
+/// a scratch copy under its lock).
 #[export]
-pub unsafe extern "C" fn latency_nice_calc_credit(base_slice: u64, latency_nice: i32) -> u64 {
-    latency_credit::latency_credit(base_slice, latency_nice)
+pub unsafe extern "C" fn latency_nice_fill_credit(
+    base_slice: u64,
+    table: *mut [u64; latency::LATENCY_TABLE_LEN],
+) {
+    // SAFETY: the caller passes a valid table, held exclusively (see `# Safety`).
+    let table = unsafe { &mut *table };
+    latency_credit::fill_credit_table(base_slice, table);
 }
 
 #[kunit_tests(sched_policy_latency_credit)]
 mod latency_credit_tests {
-    use super::latency_credit::{
-        credited_vruntime, lag_ceiling, lag_floor, latency_credit, latency_vcredit,
-    };
+    use super::latency::LATENCY_TABLE_LEN;
+    use super::latency_credit::{fill_credit_table, latency_credit};
 
     #[test]
     fn credits() {
@@ -45,16 +53,16 @@ mod latency_credit_tests {
         assert_eq!(latency_credit(2_800_000, -20), 2_800_000);
         assert_eq!(latency_credit(2_800_000, i32::MIN), 2_800_000);
         assert_eq!(latency_credit(u64::MAX, -20), 1_000_000_000);
-        assert_eq!(latency_vcredit(2_800_000, 2048), 1_400_000);
-        assert_eq!(latency_vcredit(2_800_000, 0), 2_800_000);
     }
 
     #[test]
-    fn bounds_and_wrapping() {
-        assert_eq!(credited_vruntime(5, 10), 5u64.wrapping_sub(10));
-        assert_eq!(lag_floor(1, 2, 3), -6);
-        assert_eq!(lag_floor(u64::MAX, 1, 1), i64::MIN + 1);
-        assert_eq!(lag_ceiling(3_000_000, 1_000_000, 2_800_000), 5_800_000);
-        assert_eq!(lag_ceiling(u64::MAX, 0, 0), i64::MAX);
+    fn table_is_the_credit() {
+        let mut table = [1; LATENCY_TABLE_LEN];
+        fill_credit_table(2_800_000, &mut table);
+        assert_eq!(
+            (table[0], table[10], table[19]),
+            (2_800_000, 1_400_000, 140_000)
+        );
+        assert!(table[20..].iter().all(|c| *c == 0));
     }
 }

@@ -35,7 +35,7 @@ import sys
 # latency-measuring task at 19 answered no question and cost PROFILE=full ~9 minutes): the
 # seed regime's and the overload regime's.
 SEED_MATRIX = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("0", "-20")]
-# Issue 10's work-per-wakeup sweep: (work per wakeup in µs, workload). schbench-rs -m 1 -t 1
+# The work-per-wakeup sweep: (work per wakeup in µs, workload). schbench-rs -m 1 -t 1
 # -w W -s SWEEP_SLEEP_US next to the seed-scaled load.
 SWEEP = [(50, "schbench-w50"), (500, "schbench-w500"), (2000, "schbench-w2000")]
 SWEEP_SLEEP_US = 10_000
@@ -46,7 +46,7 @@ SWEEP_SLEEP_US = 10_000
 FLAT_ONLY = {wl for _, wl in SWEEP} | {"cyclictest-light"}
 FLAT_ONLY_VARIANTS = {"nofeat", "norun"}
 # On numa only what the topology can change (bench.sh cells()): throughput, the shares and
-# issue 10's regimes with the background at default; the idle cells, the one-CPU workloads
+# the load regimes with the background at default; the idle cells, the one-CPU workloads
 # and the overload matrix's other rows say the same as on flat.
 NOT_NUMA = {"cyclictest-idle", "schbench-idle", "cyclictest-hog", "fifo-burst", "schbench-hackbench"}
 NUMA_CELLS = {"cyclictest-hackbench": [("0", "0"), ("-20", "0")]}
@@ -61,7 +61,7 @@ CELLS = {
     "two-hogs": [("0", "0"), ("-20", "19")],
     "cyclictest-hog": [("0", "0"), ("-20", "0")],
     "fifo-burst": [("0", "-"), ("-20", "-")],
-    # Issue 10's load regimes (bench.sh's header): seed-scaled, a light task under
+    # The load regimes (bench.sh's header): seed-scaled, a light task under
     # overload, different sessions; cyclictest-hackbench is the overload regime.
     "cyclictest-seed": SEED_MATRIX,
     "schbench-seed": [("0", "0"), ("-20", "0")],
@@ -76,7 +76,7 @@ REGIMES = [("seed", "cyclictest-seed"), ("light", "cyclictest-light"),
 SLICE_OF = {"-20": 100_000, "19": 100_000_000}
 # Workloads with something running next to the foreground (bench.sh loaded).
 LOADED = set(CELLS) - {"cyclictest-idle", "schbench-idle", "hackbench", "messaging", "pipe"}
-# Cells the series also runs with LATENCY_PREEMPT and LATENCY_PICK off (bench.sh feats_off).
+# Cells the series also runs with LATENCY_OFFSET off (bench.sh feats_off).
 FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
              ("cyclictest-hackbench", "0", "19"), ("schbench-hackbench", "0", "19"),
              ("schbench-hackbench", "-20", "0"), ("two-hogs", "-20", "19"),
@@ -532,7 +532,7 @@ def report(resdir, runs, meta, tags, problems):
     md.append("# make bench report\n")
     md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base linux-source-7.2 "
               f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`.\n")
-    md.append("Cells read `mean ±sd` over the repeats (REPS above; REPS_NEW for issue 10's regimes "
+    md.append("Cells read `mean ±sd` over the repeats (REPS above; REPS_NEW for the load regimes "
               "and columns); a latency statistic is computed per repeat, then averaged. `(pct)` is "
               "the change against the base 7.2 column of the same row: **negative is better** for "
               "times and latencies, positive for rps and served periods. Columns: \"base 7.2\" = the "
@@ -541,13 +541,13 @@ def report(resdir, runs, meta, tags, problems):
               "sets nothing; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
               "the background at default: the floor of the rows with the foreground at −20 (one run "
               "per workload, shown in each of them); \"latency_nice, no credit\" = the series with "
-              "`NO_LATENCY_CREDIT` (the series before issue 10), wherever a task at −20 meets load; "
+              "`NO_LATENCY_CREDIT` (the series without the credit), wherever a task at −20 meets load; "
               "\"latency_nice\" = the series with the levels of the row (\"(credit)\" where the "
               "no-credit column stands beside it); \"feats off\" = the series with "
-              "`NO_LATENCY_PREEMPT` and `NO_LATENCY_PICK` (the request-size mapping alone), on the "
+              "`NO_LATENCY_OFFSET` (the request-size mapping alone), on the "
               "rows where latency_nice meets load. A table shows the columns that exist for its "
               "rows; all come from this one run of make bench.\n")
-    md.append("Load regimes of issue 10 (the foreground: cyclictest or schbench-rs): **seed-scaled** "
+    md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
               "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 5·D s, "
               "its demand under its share), **overload** (160 hackbench tasks, -i 1000: demand far "
@@ -678,13 +678,13 @@ def report(resdir, runs, meta, tags, problems):
         md.append(f"![schbench-rs, {topo}](plots/{topo}-schbench.png)\n")
         md.append(f"![throughput, {topo}](plots/{topo}-throughput.png)\n")
 
-    md.append("## Targets (issues 5 and 10), from this run\n")
-    md.append("Reported, never asserted (`--check` judges no figure). Issue 10's rows compare the "
+    md.append("## Targets, from this run\n")
+    md.append("Reported, never asserted (`--check` judges no figure). The load regimes' rows compare the "
               "foreground −20 row (background default) of each regime and of each work per wakeup "
               "of the sweep with its row at 0 and with SCHED_FIFO, on the means over the "
               "repeats.\n")
     md.append(table(["topology", "target", "figure", "met?"], targets(d, topos)) + "\n")
-    md.append("## sched_feat defaults: LATENCY_PREEMPT + LATENCY_PICK on (default) vs off\n")
+    md.append("## sched_feat defaults: LATENCY_OFFSET on (default) vs off\n")
     md.append("Same kernel, same cell; `(pct)` is off against on (negative: off is lower).\n")
     md.append(table(["topology", "cell", "metric", "feats on", "feats off (pct)"],
                     on_off_rows(d, topos, FEATS_OFF, "nofeat")) + "\n")
@@ -785,7 +785,7 @@ def served_str(s, runs):
 
 
 def regime_rows(topo, d):
-    """Issue 10's targets in each regime: foreground −20 (background default) against 0 and
+    """The targets in each load regime: foreground −20 (background default) against 0 and
     against SCHED_FIFO; the seed matrix's row with the background at −20."""
     p99, mx = lat_fn("wakeup_us", "p99"), lat_fn("wakeup_us", "max")
     rows = []
@@ -814,7 +814,7 @@ def regime_rows(topo, d):
 
 
 def sweep_target_rows(topo, d):
-    """Issue 10 across the work per wakeup: for each W, foreground −20 never worse than 0
+    """The targets across the work per wakeup: for each W, foreground −20 never worse than 0
     (requests, wakeup p99), its wakeup p99 within 2× of SCHED_FIFO's, its requests within
     2 % of SCHED_FIFO's."""
     p99 = lat_fn("wakeup_us", "p99")

@@ -19,12 +19,12 @@
 # The columns of the report: base 7.2 (the base kernel, nothing set), custom slice (the base
 # kernel, mainline's sched_runtime slice), SCHED_FIFO (the base kernel, the foreground at
 # FIFO 1: the floor), latency_nice without and with the LATENCY_CREDIT sched_feat (the
-# series), and latency_nice with LATENCY_PREEMPT/LATENCY_PICK off on some cells. The load
-# regimes of issue 10 (seed-scaled, a light task under overload, overload, different
+# series), and latency_nice with LATENCY_OFFSET off on some cells. The load
+# load regimes (seed-scaled, a light task under overload, overload, different
 # sessions) and its work-per-wakeup sweep (schbench-rs, one worker doing 50 us, 500 us or
 # 2 ms of work every 10 ms next to the seed-scaled load) are described in guest/bench.sh,
 # which also gives the estimate printed below (guest/bench.sh --plan KERNEL PROFILE TOPO
-# CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs issue 10's
+# CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs the load
 # regimes, sweep and columns twice and the rest three times, the sweep, the light regime and
 # the self-comparing columns only on flat, and on numa only the cells the topology can
 # change (guest/bench.sh cells()). The guests' estimates (runs, minutes of runs for both
@@ -109,7 +109,7 @@ else
 	"$S/build-kernel.sh" "$series_src" "$outroot/build-series" "$outroot/kernel-series" \
 		"$top/kernel/configs/latency_nice_bench.config"
 	if grep -q ' sis_util_nr_idle_scan$' "$outroot/kernel-base/System.map" ||
-	   ! grep -q ' latency_nice_calc_slice$' "$outroot/kernel-series/System.map"; then
+	   ! grep -q ' latency_nice_fill_slice$' "$outroot/kernel-series/System.map"; then
 		echo "bench: the base kernel has the series in it, or the series kernel lacks it" >&2
 		exit 1
 	fi

@@ -5,7 +5,9 @@ usage: check-console.py LOG [REQUIRED_KUNIT_SUITE...]
 
 Exit 0 only if the guest reached its end marker, every required KUnit suite
 ran and passed, no TAP line (KUnit or in-guest, at any nesting) says
-"not ok", and the kernel printed no WARN/BUG/Oops/panic.
+"not ok", every TAP plan ("1..N") got its N results at its nesting (a test
+that exits 0 halfway does not pass), and the kernel printed no
+WARN/BUG/Oops/panic.
 """
 import re
 import sys
@@ -20,6 +22,9 @@ SPLAT = re.compile(
 )
 # Optional "[   1.234] " timestamp, then TAP's indentation and "# " nesting.
 TAP = re.compile(r"^(?:\[[ \d.]+\] )?[\s#]*(not ok|ok) (\d+) (.*)$")
+# A TAP line with its nesting: the prefix before "1..N" or "ok"/"not ok" (KUnit's spaces, the
+# in-guest runner's "# " per level), after the optional timestamp.
+TAP_NESTED = re.compile(r"^(?:\[[ \d.]+\] )?([\s#]*?)(?:(not ok|ok) \d+ |1\.\.(\d+)(?:\s|$))")
 KUNIT_SUITE_RESULT = re.compile(r"^(?:\[[ \d.]+\] )?\s*(not ok|ok) \d+ (\S+)\s*$")
 
 
@@ -50,6 +55,8 @@ def main():
             failed += 1
             problems.append(f"test failed: {l.strip()}")
 
+    problems += unmet_plans(lines)
+
     suites = {}
     for l in lines:
         m = KUNIT_SUITE_RESULT.match(l)
@@ -75,6 +82,43 @@ def main():
         for l in lines[i:i + CONTEXT_LINES]:
             print(f"    | {l.strip()[:160]}")
     return 1 if problems else 0
+
+
+def unmet_plans(lines):
+    """Each TAP plan "1..N" against the results at its nesting: those that follow it (a
+    leading plan) up to the next plan there or a line of an outer nesting, or those that
+    precede it since the block began (a trailing plan, as the kernel's selftests print)."""
+    problems = []
+    blocks = {}  # prefix -> [planned or None, seen, line number of the plan]
+
+    def close(prefix):
+        planned, seen, at = blocks.pop(prefix)
+        if planned is not None and seen != planned:
+            problems.append(f"TAP plan 1..{planned} at line {at} got {seen} result(s)")
+
+    for i, l in enumerate(lines, 1):
+        m = TAP_NESTED.match(l)
+        if not m:
+            continue
+        prefix = m.group(1).replace("\t", "    ")
+        for p in [p for p in blocks if len(p) > len(prefix)]:
+            close(p)
+        if m.group(3) is None:
+            blocks.setdefault(prefix, [None, 0, i])[1] += 1
+            continue
+        planned = int(m.group(3))
+        block = blocks.get(prefix)
+        if block and block[0] is None:
+            # A trailing plan: the results before it are its block.
+            block[0], block[2] = planned, i
+            close(prefix)
+            continue
+        if block:
+            close(prefix)
+        blocks[prefix] = [planned, 0, i]
+    for p in list(blocks):
+        close(p)
+    return problems
 
 
 CONTEXT_LINES = 14

@@ -36,6 +36,12 @@ done
 if [ -d "$top/out/guest-bin" ]; then
 	cp -a "$top/out/guest-bin/." "$root/usr/bin/"
 fi
+# The kselftests' KTAP helpers (from the base tree, build-peer-tests.sh), where the tests
+# source them: ../../kselftest/ of their own directory, as in a kernel tree.
+if [ -f "$root/usr/bin/ktap_helpers.sh" ]; then
+	mkdir -p "$root/kselftest"
+	mv "$root/usr/bin/ktap_helpers.sh" "$root/kselftest/"
+fi
 
 # Debian's own tools, with the shared libraries they need: rt-tests, and util-linux's chrt
 # and uclampset under /usr/lib/util-linux (busybox's applets keep the short names).

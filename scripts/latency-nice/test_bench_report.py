@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Host tests of bench-report.py: the parsers on the tools' real output shapes, --check
 on a synthetic result tree (complete: passes; a cell missing, failed or empty: fails), the
-report's columns and issue 10's target rows on a tree with chosen figures (the regimes and
+report's columns and the load regimes' target rows on a tree with chosen figures (the regimes and
 the work-per-wakeup sweep), and the matrix against the guest's own plan (guest/bench.sh
 --plan), per topology."""
 
@@ -199,7 +199,7 @@ class Check(unittest.TestCase):
                 self.assertIn("cyclictest-hackbench", r.stderr)
 
 
-# Chosen figures for issue 10's targets: (workload, fg, bg, variant) -> (latency µs, served).
+# Chosen figures for the load regimes' targets: (workload, fg, bg, variant) -> (latency µs, served).
 REGIME_RUNS = {
     # Light (100 periods in tiny): every target met.
     ("cyclictest-light", "0", "0", "base"): (20000, 60),
@@ -260,7 +260,7 @@ def section(report, title):
     return report[start:end if end >= 0 else None]
 
 
-class Issue10(unittest.TestCase):
+class LoadRegimes(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         with tempfile.TemporaryDirectory() as root:
@@ -515,7 +515,7 @@ class GuestPlan(unittest.TestCase):
         self.assertNotEqual(r.returncode, 0)
         self.assertEqual(r.stdout, "")
 
-    def test_full_repeats_issue_10_twice(self):
+    def test_full_repeats_the_load_regimes_twice(self):
         new = {"cyclictest-seed", "schbench-seed", "cyclictest-light", "cyclictest-sessions",
                "cyclictest-hackbench"} | br.FLAT_ONLY
         for kernel in ("base", "series"):

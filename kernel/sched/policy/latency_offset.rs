@@ -26,40 +26,50 @@
 //! Pure integer math with no dependency on the `kernel` crate (shared with the host crate). It
 //! runs under `rq->lock`: no overflow (the base slice is capped), no zero divisor, no panic.
 
-use crate::latency::{LATENCY_NICE_WIDTH, MAX_LATENCY_NICE, MIN_LATENCY_NICE};
+use crate::latency::{
+    fill_table, LatencyNice, LatencyTable, Weight, LATENCY_NICE_WIDTH, NICE_0_WEIGHT,
+};
 
 /// Largest base slice the offset is computed from, in ns (1 s; the sysctl is far below).
 /// Keeps `offset * 1024` inside `i64`.
 pub const OFFSET_BASE_MAX_NS: u64 = 1_000_000_000;
 
-/// `NICE_0_LOAD` after `scale_load_down()`: the weight whose virtual time is real time.
-const NICE_0_WEIGHT: i64 = 1024;
+/// [`NICE_0_WEIGHT`] as the signed type offsets are scaled in.
+const NICE_0_WEIGHT_S: i64 = NICE_0_WEIGHT as i64;
 
-/// The latency offset (ns) of `latency_nice` for base slice `base_slice`: `base * ln / 20`,
+/// A latency offset in real time, ns: what the offset table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Offset(pub i64);
+
+/// A latency offset in an entity's virtual time, [`Offset`] * 1024 / w: what moves its
+/// virtual deadline to its latency key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct VirtualOffset(pub i64);
+
+/// The latency offset of `latency_nice` for base slice `base_slice`: `base * ln / 20`,
 /// truncated toward zero like C's division. Negative for latency-sensitive values.
-pub fn latency_offset(base_slice: u64, latency_nice: i32) -> i64 {
-    let ln = i64::from(latency_nice.clamp(MIN_LATENCY_NICE, MAX_LATENCY_NICE));
+pub fn latency_offset(base_slice: u64, latency_nice: impl Into<LatencyNice>) -> Offset {
+    let ln = i64::from(latency_nice.into().get());
     // <= 1e9, fits; the product is at most 2e10.
     let base = i64::try_from(base_slice.min(OFFSET_BASE_MAX_NS)).unwrap_or(0);
-    base * ln / i64::from(LATENCY_NICE_WIDTH / 2)
+    Offset(base * ln / i64::from(LATENCY_NICE_WIDTH / 2))
 }
 
-/// The latency offset in virtual time of an entity of load weight `weight` (as
-/// `scale_load_down(se->load.weight)`); like `calc_delta_fair()`, real time times 1024 / w.
-/// A weight of 0 (never seen in the kernel) counts as nice 0.
-pub fn latency_voffset(base_slice: u64, latency_nice: i32, weight: u64) -> i64 {
-    let offset = latency_offset(base_slice, latency_nice);
-    let w = i64::try_from(weight).unwrap_or(i64::MAX);
-    let w = if w == 0 { NICE_0_WEIGHT } else { w };
-    // |offset| <= 1e9, times 1024 <= 1.1e12: no overflow; w > 0.
-    offset * NICE_0_WEIGHT / w
+/// The latency offset of every latency_nice for `base_slice` ([`latency_offset`]).
+pub fn fill_offset_table(base_slice: u64, table: &mut LatencyTable<i64>) {
+    fill_table(table, |ln| latency_offset(base_slice, ln).0);
 }
 
-/// The latency key of an entity: its virtual deadline moved by its virtual latency offset.
-/// Keys are compared like vruntimes, by the sign of their wrapping difference
+/// `offset` in the virtual time of an entity of load weight `weight`: like `calc_delta_fair()`,
+/// real time times 1024 / w, but exact and signed. The key of an entity is its virtual deadline
+/// plus this, compared like vruntimes, by the sign of the wrapping difference
 /// (`(s64)(a - b) < 0` in the C glue).
-pub fn latency_key(deadline: u64, base_slice: u64, latency_nice: i32, weight: u64) -> u64 {
-    deadline.wrapping_add_signed(latency_voffset(base_slice, latency_nice, weight))
+pub fn offset_vtime(offset: Offset, weight: Weight) -> VirtualOffset {
+    // A Weight is at least 1; as i64 at least 1 too (i64::MAX above it), so neither a zero
+    // divisor nor i64::MIN / -1. |offset| <= 1e9 from the table, times 1024 <= 1.1e12;
+    // saturating for any other caller.
+    let w = i64::try_from(weight.get()).unwrap_or(i64::MAX).max(1);
+    VirtualOffset(offset.0.saturating_mul(NICE_0_WEIGHT_S) / w)
 }
 
 /// What latency_nice decides when a task wakes up next to the current entity (both seen at the
@@ -91,12 +101,13 @@ pub enum WakeupAction {
 ///   that has run past its share is not owed the CPU, so EEVDF decides as for anyone.
 /// * Anything else, including both at 0, is left to EEVDF ([`WakeupAction::Default`]).
 pub fn wakeup_action(
-    curr_ln: i32,
-    wakee_ln: i32,
+    curr_ln: impl Into<LatencyNice>,
+    wakee_ln: impl Into<LatencyNice>,
     wakee_key_before_curr: bool,
     wakee_eligible: bool,
     curr_eligible: bool,
 ) -> WakeupAction {
+    let (curr_ln, wakee_ln) = (curr_ln.into().get(), wakee_ln.into().get());
     if wakee_ln < 0 && wakee_ln < curr_ln {
         if wakee_eligible && wakee_key_before_curr {
             return WakeupAction::Preempt;

@@ -18,9 +18,9 @@
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
 #                           floor no fair policy can beat, on the cells of fifo_floor()
 #   series kernel  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
-#                           before issue 10), wherever a task at -20 meets load
+#                           without the credit), wherever a task at -20 meets load
 #                  ln       latency_nice (with the credit)
-#                  nofeat   latency_nice with the LATENCY_PREEMPT and LATENCY_PICK sched_feats
+#                  nofeat   latency_nice with the LATENCY_OFFSET sched_feat
 #                           off (the request-size mapping alone), on the cells of feats_off()
 #                  norun    latency_nice with the LATENCY_RUN sched_feat off (run-on: a
 #                           picked -20 task keeps the CPU for the base slice against the
@@ -31,7 +31,7 @@
 # "fifo" only the foreground -20 / background default cell, the fifo column of every
 # foreground -20 row (its background is default whatever the row's level).
 #
-# Load regimes of the cyclictest/schbench foreground (issue 10). A fair task is served by its
+# Load regimes of the cyclictest/schbench foreground. A fair task is served by its
 # share; what latency_nice can change is when, so the regimes differ in demand against share:
 #   seed      hackbench -g 1 -f 3*CPUS/2: 3 tasks per CPU (seed 000's ~2.5); cyclictest
 #             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20;
@@ -50,7 +50,7 @@
 #   sweep     seed's background, and a periodic task doing W us of work per wakeup:
 #             schbench-rs -m 1 -t 1 -w W -s 10000 (one worker woken every ~10 ms), W = 50,
 #             500, 2000 (schbench-w50, -w500, -w2000). At W = 2000 its demand is ~17 % of a
-#             CPU, under its ~25 % share next to 3 tasks per CPU. Issue 10 asks for -20 to
+#             CPU, under its ~25 % share next to 3 tasks per CPU. The target asks for -20 to
 #             hold up whatever the work per wakeup. Only on the flat topology (work per
 #             wakeup is a property of the task, not of the machine; this keeps PROFILE=full
 #             near two hours).
@@ -97,7 +97,7 @@ say() { echo "LN-BENCH: $*"; }
 
 # D: seconds of a timed run (cyclictest, schbench, the two hogs); REPS: repeats of every
 # cell, interleaved (rep 1 of every cell, then rep 2, ...) so that slow drifts of the
-# host hit all cells alike. REPS_NEW: the repeats of issue 10's runs (its regimes, the
+# host hit all cells alike. REPS_NEW: the repeats of the load regimes' runs (its regimes, the
 # work-per-wakeup sweep, the fifo and nocredit columns): two in full, which keeps make bench PROFILE=full under two
 # hours on 2 host cores (bench.sh prints the estimate). HB_*: hackbench -g/-l of a
 # throughput run, PM_*: perf bench sched messaging, PP_L: perf bench sched pipe loops; BG_G:
@@ -177,9 +177,8 @@ feats_off() { # WORKLOAD FG BG
 }
 
 # The cells that also run with LATENCY_RUN off: a task at -20 next to load, whose work per
-# wakeup may exceed its 0.1 ms request. (Until the run-on patch these cells ran under
-# preempt=full, switched at runtime from lazy, for issue 10's item 5, answered in
-# BENCHMARKS.md: a switch under TCG ended in an int3 Oops twice.)
+# wakeup may exceed its 0.1 ms request. (They do not switch to preempt=full at runtime: a
+# switch under TCG ended in an int3 Oops twice, see BENCHMARKS.md.)
 run_on_off() { # WORKLOAD FG BG
 	[ "$topo" = flat ] || return 1
 	case "$1 $2 $3" in
@@ -190,7 +189,7 @@ run_on_off() { # WORKLOAD FG BG
 }
 
 # The cells of the SCHED_FIFO floor: foreground -20, background default, of the
-# cyclictest/schbench workloads of issue 10. One cell per workload is enough: the
+# cyclictest/schbench workloads of the load regimes. One cell per workload is enough: the
 # background stays at default whatever the row's level, so the floor of the other -20 rows
 # would be the same run again.
 fifo_floor() { # WORKLOAD FG BG
@@ -222,7 +221,7 @@ variants() { # WORKLOAD FG BG
 	return 0
 }
 
-# Repeats of a run: REPS_NEW for issue 10's regimes and columns and for the overload matrix
+# Repeats of a run: REPS_NEW for the load regimes and their columns and for the overload matrix
 # (cyclictest-hackbench: demand above share, kept for continuity; its third repeat paid for
 # the preempt=full column, now the norun one), REPS for the rest.
 reps_of() { # WORKLOAD VARIANT
@@ -248,7 +247,7 @@ cells() {
 }
 all_cells() {
 	# On numa only what the topology can change: throughput, the shares, and the load
-	# regimes of issue 10 with the background at default (seed: its whole matrix). The
+	# load regimes with the background at default (seed: its whole matrix). The
 	# idle cells, the one-CPU workloads (pinned: the topology does not reach them) and the
 	# overload matrix's other rows say the same as on flat, at ~15 min a boot pair.
 	[ "$topo" = numa ] && case "$1" in
@@ -553,7 +552,7 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	t0=$(date +%s)
 	ok=0
 	case $4 in
-	nofeat) feat NO_LATENCY_PREEMPT NO_LATENCY_PICK || ok=1 ;;
+	nofeat) feat NO_LATENCY_OFFSET || ok=1 ;;
 	nocredit) feat NO_LATENCY_CREDIT || ok=1 ;;
 	norun) feat NO_LATENCY_RUN || ok=1 ;;
 	esac
@@ -571,7 +570,7 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	done
 	D=$d_run
 	case $4 in
-	nofeat) feat LATENCY_PREEMPT LATENCY_PICK ;;
+	nofeat) feat LATENCY_OFFSET ;;
 	nocredit) feat LATENCY_CREDIT ;;
 	norun) feat LATENCY_RUN ;;
 	esac

@@ -13,14 +13,12 @@
 pub mod latency;
 #[path = "../../../../kernel/sched/policy/latency_credit.rs"]
 pub mod latency_credit;
-#[path = "../../../../kernel/sched/policy/latency_group.rs"]
-pub mod latency_group;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
-#[path = "../../../../kernel/sched/policy/latency_tables.rs"]
-pub mod latency_tables;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]
 pub mod sis_util;
+
+pub mod model;
 
 /// The C formulas the Rust modules replace, transcribed from Linux 7.2.
 pub mod c_ref {

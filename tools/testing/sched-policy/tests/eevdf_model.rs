@@ -17,9 +17,9 @@
 //! <= 0 (DELAY_ZERO), a woken entity is placed with its saved lag (PLACE_LAG), and lags are
 //! clamped at dequeue (widened by the credit as in `entity_lag()`). Slices and credits come from
 //! the policy functions; eligibility is the credited test. The pick orders eligible entities by
-//! deadline, or with `latency_pick` also by the series' latency key (LATENCY_PICK: the first
+//! deadline, or with `latency_pick` also by the series' latency key (LATENCY_OFFSET's pick: the first
 //! eligible latency-sensitive entity by key, current included, over EEVDF's choice when its key
-//! is earlier; LATENCY_PREEMPT's wakeup decision from `latency_offset.rs`). With the credit,
+//! is earlier; LATENCY_OFFSET's wakeup decision from `latency_offset.rs`). With the credit,
 //! LATENCY_RUN: a latency-sensitive entity once picked is protected for the base slice, not its
 //! own request, against wakees at latency_nice >= 0; its floor counts `max(r_i, base_slice)`.
 //!
@@ -30,8 +30,9 @@
 use proptest::prelude::*;
 use sched_policy::c_ref;
 use sched_policy::latency::latency_slice;
-use sched_policy::latency_credit::{lag_ceiling, lag_floor, latency_credit, latency_vcredit};
-use sched_policy::latency_offset::{latency_voffset, wakeup_action, WakeupAction};
+use sched_policy::latency_credit::latency_credit;
+use sched_policy::latency_offset::{wakeup_action, WakeupAction};
+use sched_policy::model::{lag_ceiling, lag_floor, latency_vcredit, latency_voffset};
 
 const MS: u64 = 1_000_000;
 const US: u64 = 1_000;
@@ -126,7 +127,7 @@ struct Model {
     lag_max_margin: f64,
     /// Debt (ns) the clamp cut at dequeue, in all.
     forgiven: f64,
-    /// The series' latency pick and wakeup decision (LATENCY_PICK, LATENCY_PREEMPT): an
+    /// The series' latency pick and wakeup decision (LATENCY_OFFSET): an
     /// eligible latency-sensitive entity whose latency key (deadline + offset) comes first is
     /// picked over EEVDF's choice. Off: EEVDF's order, deadline only.
     latency_pick: bool,
@@ -962,7 +963,7 @@ fn run_picking(variant: Variant, tick: u64, specs: &[Spec], secs: u64) -> Model 
     m
 }
 
-/// Finding 3 of issue 10, as a mechanism: with the series' pick and wakeup rules, a -20 task
+/// A mechanism the benchmark's diagnosis found: with the series' pick and wakeup rules, a -20 task
 /// doing 50 us .. 2 ms of work every 10 ms next to 3 hogs (its demand under its 1/4 share) at
 /// HZ=250 is served every period and never answers slower on average than the same task at
 /// 0 (mainline's rule), on average or at worst; without the credit, a request (0.1 ms) that
@@ -1089,7 +1090,7 @@ proptest! {
     }
 }
 
-/// The overload regime of issue 10 in the model: a task doing 150 us of work every 1 ms (its
+/// The benchmark's overload regime in the model: a task doing 150 us of work every 1 ms (its
 /// demand far above its share) next to 20 or 40 hogs at HZ=250, the series' pick and wakeup
 /// rules. -20 is served no fewer periods than 0 and answers no slower on average: under
 /// tick-driven (lazy) preemption its credit lets it finish more cycles inside its share

@@ -98,3 +98,29 @@ proptest! {
         if ln > 0 { prop_assert!(s >= base); }
     }
 }
+
+/// A LatencyNice is always in range: any i32 clamps to [-20, 19], and its table index to
+/// 0..40, in order; a zero Weight is nice 0's.
+#[test]
+fn latency_nice_and_weight_types() {
+    use sched_policy::latency::{LatencyNice, Weight, LATENCY_TABLE_LEN, NICE_0_WEIGHT};
+    for (v, want) in [
+        (i32::MIN, -20),
+        (-21, -20),
+        (-20, -20),
+        (0, 0),
+        (19, 19),
+        (20, 19),
+    ] {
+        assert_eq!(LatencyNice::new(v).get(), want);
+        assert_eq!(LatencyNice::from(v), LatencyNice::new(v));
+    }
+    assert_eq!(LatencyNice::new(i32::MAX), LatencyNice::MAX);
+    for (i, v) in (-20..=19).enumerate() {
+        assert_eq!(LatencyNice::new(v).index(), i);
+    }
+    assert_eq!(LatencyNice::MAX.index(), LATENCY_TABLE_LEN - 1);
+    assert_eq!(Weight::new(0), Weight::NICE_0);
+    assert_eq!(Weight::NICE_0.get(), NICE_0_WEIGHT);
+    assert_eq!(Weight::from(3).get(), 3);
+}

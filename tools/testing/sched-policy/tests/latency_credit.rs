@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! `kernel/sched/policy/latency_credit.rs`: the credit, its virtual form and its bounds.
+//! `kernel/sched/policy/latency_credit.rs`: the credit; its virtual form and its bounds (the
+//! host crate's `model`).
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
-use sched_policy::latency_credit::{
-    credited_vruntime, lag_ceiling, lag_floor, latency_credit, latency_vcredit,
-};
+use sched_policy::latency_credit::latency_credit;
 use sched_policy::latency_offset::OFFSET_BASE_MAX_NS;
+use sched_policy::model::{credited_vruntime, lag_ceiling, lag_floor, latency_vcredit};
 
 const BASE_8CPU: u64 = 2_800_000;
 

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! `kernel/sched/policy/latency_offset.rs` (offset, key, wakeup decision) and the group slice
-//! rule of `kernel/sched/policy/latency_group.rs`.
+//! `kernel/sched/policy/latency_offset.rs` (offset, its virtual form, wakeup decision), the key
+//! and the group slice rule (the host crate's `model`).
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
 use sched_policy::latency::latency_slice;
-use sched_policy::latency_group::group_slice;
+use sched_policy::latency::Weight;
 use sched_policy::latency_offset::{
-    latency_key, latency_offset, latency_voffset, wakeup_action, WakeupAction, OFFSET_BASE_MAX_NS,
+    latency_offset, offset_vtime, wakeup_action, Offset, WakeupAction, OFFSET_BASE_MAX_NS,
 };
+use sched_policy::model::{group_slice, latency_key, latency_voffset};
 
 const BASE_8CPU: u64 = 2_800_000;
 
@@ -18,14 +19,17 @@ const WEIGHTS: [u64; 8] = [2, 3, 15, 335, 1024, 3121, 88761, 1 << 18];
 
 #[test]
 fn known_offsets() {
-    assert_eq!(latency_offset(BASE_8CPU, 0), 0);
-    assert_eq!(latency_offset(BASE_8CPU, -20), -2_800_000);
-    assert_eq!(latency_offset(BASE_8CPU, -1), -140_000);
-    assert_eq!(latency_offset(BASE_8CPU, 19), 2_660_000);
+    assert_eq!(latency_offset(BASE_8CPU, 0).0, 0);
+    assert_eq!(latency_offset(BASE_8CPU, -20).0, -2_800_000);
+    assert_eq!(latency_offset(BASE_8CPU, -1).0, -140_000);
+    assert_eq!(latency_offset(BASE_8CPU, 19).0, 2_660_000);
     // Out of range counts as the bound; an absurd base is capped.
-    assert_eq!(latency_offset(BASE_8CPU, -1000), -2_800_000);
-    assert_eq!(latency_offset(BASE_8CPU, i32::MAX), 2_660_000);
-    assert_eq!(latency_offset(u64::MAX, -20), -(OFFSET_BASE_MAX_NS as i64));
+    assert_eq!(latency_offset(BASE_8CPU, -1000).0, -2_800_000);
+    assert_eq!(latency_offset(BASE_8CPU, i32::MAX).0, 2_660_000);
+    assert_eq!(
+        latency_offset(u64::MAX, -20).0,
+        -(OFFSET_BASE_MAX_NS as i64)
+    );
 }
 
 /// Differential: the whole domain of the C formula, against C.
@@ -37,7 +41,7 @@ fn offsets_match_c() {
     {
         for ln in -20..=19 {
             assert_eq!(
-                latency_offset(base, ln),
+                latency_offset(base, ln).0,
                 c_ref::latency_offset(base, ln),
                 "{base} {ln}"
             );
@@ -55,6 +59,24 @@ fn offsets_match_c() {
 #[test]
 fn zero_weight_counts_as_nice_0() {
     assert_eq!(latency_voffset(BASE_8CPU, -20, 0), -2_800_000);
+}
+
+/// [`offset_vtime`] on bare numbers.
+fn vtime(offset: i64, weight: u64) -> i64 {
+    offset_vtime(Offset(offset), Weight::new(weight)).0
+}
+
+/// The conversion the kernel calls takes any offset and weight without overflow or panic:
+/// exact at nice 0, halved at twice its weight, saturating at the extremes.
+#[test]
+fn offset_vtime_is_total() {
+    assert_eq!(vtime(-2_800_000, 1024), -2_800_000);
+    assert_eq!(vtime(-2_800_000, 2048), -1_400_000);
+    assert_eq!(vtime(2_660_000, 0), 2_660_000);
+    assert_eq!(vtime(i64::MAX, 1), i64::MAX);
+    assert_eq!(vtime(i64::MIN, 1), i64::MIN);
+    assert_eq!(vtime(i64::MIN, u64::MAX), -1);
+    assert_eq!(vtime(1, u64::MAX), 0);
 }
 
 #[test]
@@ -137,8 +159,8 @@ proptest! {
     /// Monotonic in latency_nice, bounded by the (capped) base slice, sign of latency_nice.
     #[test]
     fn offset_monotonic_and_bounded(base in any::<u64>(), ln in -20i32..19) {
-        let a = latency_offset(base, ln);
-        let b = latency_offset(base, ln + 1);
+        let a = latency_offset(base, ln).0;
+        let b = latency_offset(base, ln + 1).0;
         prop_assert!(a <= b);
         let cap = base.min(OFFSET_BASE_MAX_NS) as i64;
         prop_assert!(-cap <= a && a <= cap);

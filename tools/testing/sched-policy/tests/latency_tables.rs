@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! `kernel/sched/policy/latency_tables.rs`: the tables the hot paths look up hold exactly what
-//! the policy functions, and the C formulas they replace, give for every latency_nice.
+//! The tables the hot paths look up (`fill_slice_table()`, `fill_offset_table()`,
+//! `fill_credit_table()`) hold exactly what the policy functions, and the C formulas they
+//! replace, give for every latency_nice.
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
-use sched_policy::latency::latency_slice;
-use sched_policy::latency_credit::latency_credit;
-use sched_policy::latency_offset::{latency_offset, OFFSET_BASE_MAX_NS};
-use sched_policy::latency_tables::{fill_latency_tables, LATENCY_TABLE_LEN};
+use sched_policy::latency::{fill_slice_table, latency_slice, LATENCY_TABLE_LEN};
+use sched_policy::latency_credit::{fill_credit_table, latency_credit};
+use sched_policy::latency_offset::{fill_offset_table, latency_offset, OFFSET_BASE_MAX_NS};
 
 type Tables = (
     [u64; LATENCY_TABLE_LEN],
@@ -23,7 +23,9 @@ fn tables(base: u64) -> Tables {
         [0; LATENCY_TABLE_LEN],
         [0; LATENCY_TABLE_LEN],
     );
-    fill_latency_tables(base, &weights, &mut t.0, &mut t.1, &mut t.2);
+    fill_slice_table(base, &weights, &mut t.0);
+    fill_offset_table(base, &mut t.1);
+    fill_credit_table(base, &mut t.2);
     t
 }
 
@@ -38,7 +40,7 @@ fn check(base: u64) {
         );
         assert_eq!(
             offset[i],
-            latency_offset(base, ln),
+            latency_offset(base, ln).0,
             "offset, base {base} ln {ln}"
         );
         assert_eq!(

@@ -7,18 +7,20 @@
 # the patched kernel. Core scheduling needs SMT siblings: it runs on the smt topology and
 # is skipped where /sys/devices/system/cpu/smt/active is not 1. Output: TAP.
 
-echo "TAP version 13"
-echo "1..1"
+# KTAP through the kselftests' helpers.
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+ktap_print_header
+ktap_set_plan 1
 if [ "$(cat /sys/devices/system/cpu/smt/active 2>/dev/null)" != 1 ]; then
-	echo "ok 1 cs_prctl_test # SKIP no SMT siblings on this topology"
-	exit 0
+	ktap_test_skip "cs_prctl_test: no SMT siblings on this topology"
+	ktap_finished
 fi
 /usr/bin/cs_prctl_test > /tmp/cs_prctl.out 2>&1
 rc=$?
 sed 's/^/# /' /tmp/cs_prctl.out
 if [ $rc = 0 ] && grep -q "SUCCESS" /tmp/cs_prctl.out; then
-	echo "ok 1 cs_prctl_test"
+	ktap_test_pass "cs_prctl_test"
 else
-	echo "not ok 1 cs_prctl_test # exit $rc"
-	exit 1
+	ktap_test_fail "cs_prctl_test: exit $rc"
 fi
+ktap_finished

@@ -35,11 +35,13 @@ for arg in $(cat /proc/cmdline); do
 	ln.fuzz_deadline=*) export FUZZ_DEADLINE=${arg#ln.fuzz_deadline=} ;;
 	esac
 done
-echo "TAP version 13"
+# KTAP through the kselftests' helpers.
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+ktap_print_header
 if [ "$topo" != flat ]; then
-	echo "1..1"
-	echo "ok 1 fuzz # SKIP runs on the flat topology only (this is $topo)"
-	exit 0
+	ktap_set_plan 1
+	ktap_test_skip "fuzz: runs on the flat topology only (this is $topo)"
+	ktap_finished
 fi
 
 # The fuzzer prints a line every 10^4 operations (40-80 s under TCG, ~150 s under KASAN).
@@ -78,7 +80,7 @@ watchdog() {
 hackbench -g 1 -f 2 -l 100000000 -s 100 >/dev/null 2>&1 &
 hb=$!
 start=$(cut -d. -f1 /proc/uptime)
-done_ops=0 runs=0 fail=0 n=0
+done_ops=0 runs=0 fail=0
 chunk=$ops
 [ "$secs" -gt 0 ] && [ $ops -gt 100000 ] && chunk=100000
 while :; do
@@ -86,11 +88,10 @@ while :; do
 	s=$((seed + runs - 1))
 	{ /usr/bin/latency_nice_fuzz $s $chunk 2>&1; echo $? > /tmp/fuzz.rc; } | prefix
 	rc=$(cat /tmp/fuzz.rc)
-	n=$((n + 1))
 	if [ $rc = 0 ]; then
-		echo "ok $n fuzz seed $s: $chunk operations, every promise kept"
+		ktap_test_pass "fuzz seed $s: $chunk operations, every promise kept"
 	else
-		echo "not ok $n fuzz seed $s: exit $rc"
+		ktap_test_fail "fuzz seed $s: exit $rc"
 		fail=1
 	fi
 	done_ops=$((done_ops + chunk))
@@ -99,14 +100,13 @@ while :; do
 	[ $fail = 1 ] && break
 done
 echo "# $runs run(s), $done_ops operations from seed $seed in $(($(cut -d. -f1 /proc/uptime) - start)) s"
-n=$((n + 1))
-if kill -0 $hb 2>/dev/null; then echo "ok $n hackbench ran all along"; else echo "not ok $n hackbench died"; fail=1; fi
+if kill -0 $hb 2>/dev/null; then ktap_test_pass "hackbench ran all along"; else ktap_test_fail "hackbench died"; fi
 if [ -e /tmp/fuzz.stalled ]; then
-	n=$((n + 1)); echo "not ok $n fuzz: stalled for $stall s or more (see the watchdog's dump)"; fail=1
+	ktap_test_fail "fuzz: stalled for $stall s or more (see the watchdog's dump)"
 fi
 [ -n "${wd:-}" ] && kill $wd 2>/dev/null
 kill $hb 2>/dev/null
 killall -q hackbench 2>/dev/null
 wait 2>/dev/null
-echo "1..$n"
-exit $fail
+ktap_set_plan $((KTAP_TESTNO - 1))
+ktap_finished

@@ -16,14 +16,10 @@ CG2=/sys/fs/cgroup
 CG1=/tmp/cgroup-v1-cpu
 DEBUG=/sys/kernel/debug/sched/debug
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
-check() { # description command...
-	d=$1; shift
-	if "$@"; then ok "$d"; else not_ok "$d"; fi
-}
+# KTAP through the kselftests' helpers; check DESCRIPTION COMMAND...: one result, COMMAND
+# run with its arguments as given (ktap_test_result() splits them again).
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+check() { d=$1; shift; if "$@"; then ktap_test_pass "$d"; else ktap_test_fail "$d"; fi; }
 # eventually COMMAND...: COMMAND succeeds within 60 s. Tasks started or moved
 # here take a while to get there under TCG on a busy host; the state waited
 # for is a fact that either arrives or does not, not a measurement.
@@ -35,7 +31,7 @@ eventually() {
 	done
 }
 
-echo "TAP version 13"
+ktap_print_header
 
 # write FILE VALUE: the error message of a failed write, empty on success
 # (ash's echo reports "write error: <strerror>"; printf does not).
@@ -281,10 +277,10 @@ if grep -q " $CG1 cgroup " /proc/mounts; then
 	stop_hogs
 	eventually rmdir $CG1/g
 else
-	not_ok "v1: cannot mount the cpu controller on cgroup v1"
+	ktap_test_fail "v1: cannot mount the cpu controller on cgroup v1"
 fi
 
 check "no latency tree warning" sh -c '! dmesg | grep -q "latency tree"'
 
-echo "1..$n"
-exit $fail
+ktap_set_plan $((KTAP_TESTNO - 1))
+ktap_finished

@@ -7,16 +7,15 @@
 
 LN=/usr/bin/latency-nice
 UL=/usr/lib/util-linux
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+# KTAP through the kselftests' helpers; check DESCRIPTION COMMAND...: one result, COMMAND
+# run with its arguments as given (ktap_test_result() splits them again).
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+check() { d=$1; shift; if "$@"; then ktap_test_pass "$d"; else ktap_test_fail "$d"; fi; }
 field() { sed -n "s/^$2 *: *//p" "/proc/$1/sched"; }
 ln_of() { field "$1" latency_nice; }
 
-echo "TAP version 13"
-echo "1..27"
+ktap_print_header
+ktap_set_plan 27
 
 sleep 60 & target=$!
 
@@ -103,4 +102,4 @@ check "sched-slice -s 50000: exit 1, a message, slice unchanged" \
 
 kill $target
 wait 2>/dev/null
-exit $fail
+ktap_finished

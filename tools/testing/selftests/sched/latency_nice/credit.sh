@@ -11,14 +11,10 @@
 
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
-check() { # description command...
-	d=$1; shift
-	if "$@"; then ok "$d"; else not_ok "$d"; fi
-}
+# KTAP through the kselftests' helpers; check DESCRIPTION COMMAND...: one result, COMMAND
+# run with its arguments as given (ktap_test_result() splits them again).
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+check() { d=$1; shift; if "$@"; then ktap_test_pass "$d"; else ktap_test_fail "$d"; fi; }
 eventually() {
 	local tries=0
 	until "$@" >/dev/null 2>&1; do
@@ -27,7 +23,7 @@ eventually() {
 	done
 }
 
-echo "TAP version 13"
+ktap_print_header
 
 # field PID NAME: the value of NAME in /proc/PID/sched ("se.latency_vcredit  :  1.500000").
 field() {
@@ -106,5 +102,5 @@ else
 	check "hogs at -20 and 0: both runtimes read twice" false
 fi
 
-echo "1..$n"
-exit $fail
+ktap_set_plan $((KTAP_TESTNO - 1))
+ktap_finished

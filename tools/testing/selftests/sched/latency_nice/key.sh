@@ -9,24 +9,22 @@
 
 F=/sys/kernel/debug/sched/latency_nice_used
 BOOT=/tmp/latency_nice_used.boot
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $*"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
+# KTAP through the kselftests' helpers; check DESCRIPTION COMMAND...: one result, COMMAND
+# run with its arguments as given (ktap_test_result() splits them again).
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+check() { d=$1; shift; if "$@"; then ktap_test_pass "$d"; else ktap_test_fail "$d"; fi; }
 
-echo "TAP version 13"
-echo "1..4"
+ktap_print_header
+ktap_set_plan 4
 check "the debugfs file exists and reads 0 or 1" grep -qx '[01]' $F
 if [ -s $BOOT ]; then
 	check "off before any test, after a latency_nice of 0 ($(cat $BOOT))" \
 		[ "$(cat $BOOT)" = 0 ]
 else
-	skip "no value from /init before the first test"
+	ktap_test_skip "no value from /init before the first test"
 fi
 latency-nice -n -1 true
 check "on after a latency_nice of -1" [ "$(cat $F)" = 1 ]
 latency-nice -n 0 true
 check "still on after a latency_nice of 0 again" [ "$(cat $F)" = 1 ]
-exit $fail
+ktap_finished

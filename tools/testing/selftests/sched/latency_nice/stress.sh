@@ -38,8 +38,6 @@ for arg in $(cat /proc/cmdline); do
 done
 case "$rounds_want" in ''|*[!0-9]*|0) echo "stress: rounds '$rounds_want' is not a count of 1 or more" >&2; exit 2 ;; esac
 case "$limit" in ''|*[!0-9]*|0) echo "stress: limit '$limit' is not a number of seconds" >&2; exit 2 ;; esac
-n=0
-fail=0
 # pids of the running hackbench processes (no pgrep here; builtins only,
 # a fork per process would starve the loop under hackbench)
 hackbench_pids() {
@@ -47,8 +45,11 @@ hackbench_pids() {
 		{ read -r comm < $c; } 2>/dev/null && [ "$comm" = hackbench ] && { d=${c%/comm}; echo ${d#/proc/}; }
 	done
 }
-check() { d=$1; shift; n=$((n + 1)); if "$@"; then echo "ok $n $d"; else echo "not ok $n $d"; fail=1; fi; }
-echo "TAP version 13"
+# KTAP through the kselftests' helpers; check DESCRIPTION COMMAND...: one result, COMMAND
+# run with its arguments as given (ktap_test_result() splits them again).
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
+check() { d=$1; shift; if "$@"; then ktap_test_pass "$d"; else ktap_test_fail "$d"; fi; }
+ktap_print_header
 
 # cgroup v2 if the cpu controller is there, else cgroup v1 (cgroup.sh may
 # have left it bound to v1, where it stays).
@@ -113,9 +114,8 @@ while [ $rounds -lt $rounds_want ] && [ $(cut -d. -f1 /proc/uptime) -lt $hard_en
 		$LN -n $((RANDOM % 40 - 20)) -p $1 >/dev/null 2>&1 && changes=$((changes + 1))
 	done
 	case $((rounds % 4)) in
-	2) for f in LATENCY_PICK LATENCY_PREEMPT; do
-		echo NO_$f > $FEAT; echo $f > $FEAT
-	   done; feats=$((feats + 1)) ;;
+	2) echo NO_LATENCY_OFFSET > $FEAT; echo LATENCY_OFFSET > $FEAT
+	   feats=$((feats + 1)) ;;
 	1) if [ $ncpu -gt 1 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
 		if echo 0 > /sys/devices/system/cpu/cpu1/online; then
 			echo 1 > /sys/devices/system/cpu/cpu1/online && hotplug=$((hotplug + 1))
@@ -148,11 +148,11 @@ check "hackbench still running" kill -0 $hb
 check "all sleepers still running" kill -0 $pids
 kill $hb $pids $(hackbench_pids) 2>/dev/null
 wait 2>/dev/null
-for f in LATENCY_PICK LATENCY_PREEMPT; do echo $f > $FEAT; done
+echo LATENCY_OFFSET > $FEAT
 for p in $(cat $CG/st*/cgroup.procs); do echo $p > $CG/cgroup.procs; done 2>/dev/null
 sleep 0.2
 rmdir $CG/st0 $CG/st1 $CG/st2
 warn_after=$(dmesg | grep -c -e "latency tree" -e "WARNING:")
 check "no new warning in the kernel log ($warn_before before, $warn_after after)" [ "$warn_after" = "$warn_before" ]
-echo "1..$n"
-exit $fail
+ktap_set_plan $((KTAP_TESTNO - 1))
+ktap_finished

@@ -11,11 +11,8 @@
 
 DOMAINS=/sys/kernel/debug/sched/domains
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-fail=0
-n=0
-
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n $*"; fail=1; }
+# KTAP through the kselftests' helpers.
+. "$(dirname "$0")/../../kselftest/ktap_helpers.sh"
 
 # C formula: x = sum/w; tmp = min(x*x*pct*pct / (10000*1024), 1024); (1024 - tmp) * w / 1024
 formula() {
@@ -68,20 +65,20 @@ check() {
 	return 1
 }
 
-echo "TAP version 13"
-echo "1..6"
+ktap_print_header
+ktap_set_plan 6
 
 files=$(ls $DOMAINS/cpu*/domain*/sis_util 2>/dev/null)
 if [ -n "$files" ]; then
-	ok "sis_util exposed for $(echo "$files" | wc -l) domains"
+	ktap_test_pass "sis_util exposed for $(echo "$files" | wc -l) domains"
 else
-	not_ok "no $DOMAINS/cpu*/domain*/sis_util (boot with sched_verbose?)"
+	ktap_test_fail "no $DOMAINS/cpu*/domain*/sis_util (boot with sched_verbose?)"
 fi
 
 if grep -q ' T sis_util_nr_idle_scan$' /proc/kallsyms; then
-	ok "sis_util_nr_idle_scan (Rust) is in the kernel"
+	ktap_test_pass "sis_util_nr_idle_scan (Rust) is in the kernel"
 else
-	not_ok "sis_util_nr_idle_scan missing from /proc/kallsyms"
+	ktap_test_fail "sis_util_nr_idle_scan missing from /proc/kallsyms"
 fi
 
 hogs=""
@@ -129,18 +126,18 @@ for load in $(seq 0 "$ncpu"); do
 done
 stop_hogs
 
-[ -n "$files" ] && [ $levels_ok = 1 ] && ok "nr_idle_scan equals the C formula at every load level" ||
-	not_ok "nr_idle_scan differs from the C formula"
+[ -n "$files" ] && [ $levels_ok = 1 ] && ktap_test_pass "nr_idle_scan equals the C formula at every load level" ||
+	ktap_test_fail "nr_idle_scan differs from the C formula"
 
-[ -n "$idle_nr" ] && idle_enough "$idle_nr" && ok "idle LLCs scan (nearly) every CPU:$idle_nr" ||
-	not_ok "idle LLCs scan too little:$idle_nr"
+[ -n "$idle_nr" ] && idle_enough "$idle_nr" && ktap_test_pass "idle LLCs scan (nearly) every CPU:$idle_nr" ||
+	ktap_test_fail "idle LLCs scan too little:$idle_nr"
 
 # Every CPU busy: util ~ 100 % > 100/1.17 %, nothing to scan.
 busy_good=1
 for v in $busy_nr; do [ "${v%/*}" = 0 ] || busy_good=0; done
-[ -n "$busy_nr" ] && [ $busy_good = 1 ] && ok "saturated LLCs scan nothing:$busy_nr" ||
-	not_ok "saturated LLCs still scan:$busy_nr"
+[ -n "$busy_nr" ] && [ $busy_good = 1 ] && ktap_test_pass "saturated LLCs scan nothing:$busy_nr" ||
+	ktap_test_fail "saturated LLCs still scan:$busy_nr"
 
-[ "$idle_nr" != "$busy_nr" ] && ok "the bound follows the load" || not_ok "the bound did not move with the load"
+[ "$idle_nr" != "$busy_nr" ] && ktap_test_pass "the bound follows the load" || ktap_test_fail "the bound did not move with the load"
 
-exit $fail
+ktap_finished

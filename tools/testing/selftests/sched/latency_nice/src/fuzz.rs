@@ -1083,8 +1083,7 @@ fn op_hotplug(fz: &mut Fuzz, r: &mut Rng, ncpu: usize) {
 
 fn op_feat(r: &mut Rng) {
     let f = r.pick(&[
-        "LATENCY_PICK",
-        "LATENCY_PREEMPT",
+        "LATENCY_OFFSET",
         "LATENCY_CREDIT",
         "LATENCY_RUN",
     ]);
@@ -1400,8 +1399,7 @@ fn main() {
         }
     }
     for f in [
-        "LATENCY_PICK",
-        "LATENCY_PREEMPT",
+        "LATENCY_OFFSET",
         "LATENCY_CREDIT",
         "LATENCY_RUN",
     ] {
