@@ -1082,11 +1082,7 @@ fn op_hotplug(fz: &mut Fuzz, r: &mut Rng, ncpu: usize) {
 }
 
 fn op_feat(r: &mut Rng) {
-    let f = r.pick(&[
-        "LATENCY_OFFSET",
-        "LATENCY_CREDIT",
-        "LATENCY_RUN",
-    ]);
+    let f = r.pick(&["LATENCY_OFFSET", "LATENCY_CREDIT", "LATENCY_RUN"]);
     let v = if r.chance(60) {
         f.to_string()
     } else {
@@ -1398,11 +1394,7 @@ fn main() {
             audit.check(op);
         }
     }
-    for f in [
-        "LATENCY_OFFSET",
-        "LATENCY_CREDIT",
-        "LATENCY_RUN",
-    ] {
+    for f in ["LATENCY_OFFSET", "LATENCY_CREDIT", "LATENCY_RUN"] {
         let _ = fs::write("/sys/kernel/debug/sched/features", f);
     }
     let mut status = 0;
