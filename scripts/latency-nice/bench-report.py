@@ -5,13 +5,14 @@
 usage: bench-report.py RESULTS_DIR [--check]
 
 RESULTS_DIR is what scripts/latency-nice/bench.sh wrote: raw/<topology>-<kernel>/ (the
-guest's index.tsv, meta.txt and one output per run), host.txt, config-*, base-version.
+guest's index.tsv, meta.txt and one output per run), host.txt, config-*, base-version, seed
+and bench-matrix (the matrix the guests ran; guest/bench-matrix where it is missing).
 Writes, into RESULTS_DIR:
   results.json  every run with every sample (cyclictest wakeups, schbench wakeup/request
                 latencies) and the figures parsed from each tool's output
   results.csv   the same, one row per sample or figure (long format)
   summary.csv   per run: its figures and the statistics (n/min/avg/p50/.../max) of its samples
-  report.md     the tables (columns base 7.2, custom slice, SCHED_FIFO, latency_nice without
+  report.md     the tables (columns base, custom slice, SCHED_FIFO, latency_nice without
                 and with the credit, feats off: those that exist for the table's rows; pct
                 against base), the targets, and the sched_feat on/off comparisons
   plots/*.png   latency percentiles, histograms, throughput, the work-per-wakeup sweep
@@ -27,77 +28,75 @@ import re
 import statistics
 import sys
 
-# The matrix, as scripts/latency-nice/guest/bench.sh runs it: workload -> (fg, bg) cells.
-# Values are latency_nice levels; "-" is "no background". The tests check this against the
-# guest's own plan (bench.sh --plan), per topology: the workloads of FLAT_ONLY and the
-# variants of FLAT_ONLY_VARIANTS run on flat only (cells_of(), runs_variant()).
-# Seed 000's matrix, background x foreground latency_nice, without the foreground at 19 (a
-# latency-measuring task at 19 answered no question and cost PROFILE=full ~9 minutes): the
-# seed regime's and the overload regime's.
-SEED_MATRIX = [(fg, bg) for bg in ("19", "0", "-20") for fg in ("0", "-20")]
-# The work-per-wakeup sweep: (work per wakeup in µs, workload). schbench-rs -m 1 -t 1
-# -w W -s SWEEP_SLEEP_US next to the seed-scaled load.
-SWEEP = [(50, "schbench-w50"), (500, "schbench-w500"), (2000, "schbench-w2000")]
-SWEEP_SLEEP_US = 10_000
-# The sweep, the light regime (its question, a task whose demand is under its share, does
-# not depend on the topology; 53 s a run) and the columns that compare the series with
-# itself (sched_feats off, run-on off) run on flat only: make bench PROFILE=full stays
-# under two hours.
-FLAT_ONLY = {wl for _, wl in SWEEP} | {"cyclictest-light"}
-FLAT_ONLY_VARIANTS = {"nofeat", "norun"}
-# On numa only what the topology can change (bench.sh cells()): throughput, the shares and
-# the load regimes with the background at default; the idle cells, the one-CPU workloads
-# and the overload matrix's other rows say the same as on flat.
-NOT_NUMA = {"cyclictest-idle", "schbench-idle", "cyclictest-hog", "fifo-burst", "schbench-hackbench"}
-NUMA_CELLS = {"cyclictest-hackbench": [("0", "0"), ("-20", "0")]}
-CELLS = {
-    "cyclictest-idle": [("0", "-"), ("-20", "-")],
-    "schbench-idle": [("0", "-"), ("-20", "-")],
-    "hackbench": [("0", "-"), ("19", "-"), ("-20", "-")],
-    "messaging": [("0", "-"), ("19", "-"), ("-20", "-")],
-    "pipe": [("0", "-"), ("19", "-"), ("-20", "-")],
-    "cyclictest-hackbench": SEED_MATRIX,
-    "schbench-hackbench": [("0", "0"), ("0", "19"), ("-20", "0")],
-    "two-hogs": [("0", "0"), ("-20", "19")],
-    "cyclictest-hog": [("0", "0"), ("-20", "0")],
-    "fifo-burst": [("0", "-"), ("-20", "-")],
-    # The load regimes (bench.sh's header): seed-scaled, a light task under
-    # overload, different sessions; cyclictest-hackbench is the overload regime.
-    "cyclictest-seed": SEED_MATRIX,
-    "schbench-seed": [("0", "0"), ("-20", "0")],
-    "cyclictest-light": [("0", "0"), ("-20", "0")],
-    "cyclictest-sessions": [("0", "0"), ("-20", "0")],
-    # The work-per-wakeup sweep (flat only).
-    **{wl: [("0", "0"), ("-20", "0")] for _, wl in SWEEP},
-}
+# The matrix: scripts/latency-nice/guest/bench-matrix, the file the guests run (its header
+# says what a line means); a result directory carries the copy it ran with (bench.sh).
+MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", "bench-matrix")
+TOPOLOGIES = ("flat", "numa")
+KERNEL_OF = {"base": "base", "slice": "base", "fifo": "base",
+             "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series"}
+# The columns of a row, in the order the tables show them.
+VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "norun")
+VARIANT_TITLE = {"base": "base", "slice": "custom slice", "fifo": "SCHED_FIFO",
+                 "nocredit": "latency_nice, no credit", "ln": "latency_nice",
+                 "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on"}
+# The level a custom slice stands in for (guest/bench.sh slice_of()), in ns.
+SLICE_OF = {"-20": 100_000, "19": 100_000_000}
 # The cyclictest workload of each regime, in the order the report shows them.
 REGIMES = [("seed", "cyclictest-seed"), ("light", "cyclictest-light"),
            ("overload", "cyclictest-hackbench"), ("sessions", "cyclictest-sessions")]
-SLICE_OF = {"-20": 100_000, "19": 100_000_000}
-# Workloads with something running next to the foreground (bench.sh loaded).
-LOADED = set(CELLS) - {"cyclictest-idle", "schbench-idle", "hackbench", "messaging", "pipe"}
-# Cells the series also runs with LATENCY_OFFSET off (bench.sh feats_off).
-FEATS_OFF = {("hackbench", "19", "-"), ("cyclictest-hackbench", "-20", "0"),
-             ("cyclictest-hackbench", "0", "19"), ("schbench-hackbench", "0", "19"),
-             ("schbench-hackbench", "-20", "0"), ("two-hogs", "-20", "19"),
-             ("cyclictest-hog", "-20", "0"), ("fifo-burst", "-20", "-")}
-# Cells the series also runs with LATENCY_CREDIT off: a task at -20 under load.
-NOCREDIT = {(wl, fg, bg) for wl in LOADED for fg, bg in CELLS[wl] if "-20" in (fg, bg)}
-# Cells the series also runs with LATENCY_RUN off (bench.sh run_on_off): a task at -20 next
-# to load, whose work per wakeup may exceed its 0.1 ms request.
-RUN_ON_OFF = {("cyclictest-hackbench", "-20", "0"), ("cyclictest-hog", "-20", "0"),
-                ("cyclictest-seed", "-20", "0"), ("cyclictest-light", "-20", "0"),
-                ("schbench-w500", "-20", "0")}
-# The SCHED_FIFO floor: one cell per workload (foreground -20, background default), the
-# fifo column of every foreground -20 row of it (bench.sh fifo_floor).
-FIFO_FLOOR = {wl: ("-20", "0") for wl in ("cyclictest-hackbench", "cyclictest-hog", "cyclictest-seed",
-                                          "schbench-seed", "cyclictest-light", "cyclictest-sessions",
-                                          *FLAT_ONLY)}
-# The columns of a row, in the order the tables show them.
-VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "norun")
-VARIANT_TITLE = {"base": "base 7.2", "slice": "custom slice", "fifo": "SCHED_FIFO",
-                 "nocredit": "latency_nice, no credit", "ln": "latency_nice",
-                 "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on"}
+SWEEP_SLEEP_US = 10_000
+
+
+def read_matrix(path):
+    """{(workload, fg, bg): (repeats, {variant: topologies})}, in the file's order; a line
+    guest/bench.sh --check-matrix would refuse raises ValueError."""
+    matrix = {}
+    with open(path) as f:
+        for no, line in enumerate(f, 1):
+            fields = line.split("#", 1)[0].split()
+            if not fields:
+                continue
+            where = f"{path}:{no}"
+            if len(fields) < 5:
+                raise ValueError(f"{where}: WORKLOAD FG BG REPEATS VARIANT... expected")
+            wl, fg, bg, reps, tokens = fields[0], fields[1], fields[2], fields[3], fields[4:]
+            if reps not in ("J", "X"):
+                raise ValueError(f"{where}: repeats '{reps}' (J or X)")
+            if (wl, fg, bg) in matrix:
+                raise ValueError(f"{where}: cell {wl} {fg} {bg} on more than one line")
+            variants = {}
+            for tok in tokens:
+                v, _, topo = tok.partition("@")
+                if v not in KERNEL_OF or (topo and topo not in TOPOLOGIES):
+                    raise ValueError(f"{where}: variant '{tok}'")
+                variants[v] = {topo} if topo else set(TOPOLOGIES)
+            matrix[(wl, fg, bg)] = (reps, variants)
+    return matrix
+
+
+def use_matrix(path):
+    """Make PATH the matrix the report reads (the module's names below)."""
+    global MATRIX, CELLS, SWEEP, FEATS_OFF, NOCREDIT, RUN_ON_OFF, FIFO_FLOOR, FLAT_ONLY
+    MATRIX = read_matrix(path)
+    CELLS = {}
+    for wl, fg, bg in MATRIX:
+        CELLS.setdefault(wl, []).append((fg, bg))
+    # The work-per-wakeup sweep: (work per wakeup in µs, workload); schbench-rs -m 1 -t 1
+    # -w W -s SWEEP_SLEEP_US next to the seed-scaled load.
+    SWEEP = sorted((int(wl[len("schbench-w"):]), wl) for wl in CELLS if re.fullmatch(r"schbench-w\d+", wl))
+    # The cells of each self-comparing column, and the SCHED_FIFO floor of each workload
+    # (its foreground -20 / background default cell: the fifo column of every foreground -20
+    # row).
+    FEATS_OFF, NOCREDIT, RUN_ON_OFF = (
+        {cell for cell, (_, vs) in MATRIX.items() if v in vs} for v in ("nofeat", "nocredit", "norun"))
+    FIFO_FLOOR = {cell[0]: cell[1:] for cell, (_, vs) in MATRIX.items() if "fifo" in vs}
+    # Workloads that run on flat only.
+    FLAT_ONLY = {wl for wl in CELLS if not cells_of(wl, "numa")}
+
+
+def runs_on(cell, variant, topo):
+    """Whether the matrix runs VARIANT of CELL on TOPO."""
+    return topo in MATRIX.get(cell, (None, {}))[1].get(variant, ())
 
 
 def is_default(level):
@@ -110,40 +109,22 @@ def default_cell(wl):
 
 
 def cells_of(wl, topo):
-    """The cells of WL that run on TOPO (flat: all; numa: see NOT_NUMA, NUMA_CELLS)."""
-    if topo == "flat":
-        return CELLS[wl]
-    if wl in FLAT_ONLY or wl in NOT_NUMA:
-        return []
-    return NUMA_CELLS.get(wl, CELLS[wl])
+    """The cells of WL that run on TOPO, in the matrix's order."""
+    return [(fg, bg) for fg, bg in CELLS.get(wl, []) if any(topo in t for t in MATRIX[(wl, fg, bg)][1].values())]
 
 
 def runs_variant(variant, topo):
-    """Whether the series runs VARIANT on TOPO at all."""
-    return variant not in FLAT_ONLY_VARIANTS or topo == "flat"
+    """Whether the matrix runs VARIANT on TOPO at all."""
+    return any(topo in vs.get(variant, ()) for _, vs in MATRIX.values())
 
 
 def expected_runs(kernel, topo):
     """(workload, fg, bg, variant) a boot of this kernel on this topology must produce."""
-    out = set()
-    for wl in CELLS:
-        for fg, bg in cells_of(wl, topo):
-            if kernel == "series":
-                out.add((wl, fg, bg, "ln"))
-                if (wl, fg, bg) in FEATS_OFF and runs_variant("nofeat", topo):
-                    out.add((wl, fg, bg, "nofeat"))
-                if (wl, fg, bg) in NOCREDIT:
-                    out.add((wl, fg, bg, "nocredit"))
-                if (wl, fg, bg) in RUN_ON_OFF and runs_variant("norun", topo):
-                    out.add((wl, fg, bg, "norun"))
-                continue
-            if is_default(fg) and is_default(bg):
-                out.add((wl, fg, bg, "base"))
-            if fg in SLICE_OF or bg in SLICE_OF:
-                out.add((wl, fg, bg, "slice"))
-            if FIFO_FLOOR.get(wl) == (fg, bg):
-                out.add((wl, fg, bg, "fifo"))
-    return out
+    return {(*cell, v) for cell, (_, vs) in MATRIX.items() for v, topos in vs.items()
+            if KERNEL_OF[v] == kernel and topo in topos}
+
+
+use_matrix(MATRIX_FILE)
 
 
 # ---------------------------------------------------------------- parsing
@@ -371,16 +352,17 @@ class Data:
         rows: its background is default whatever the row's level)."""
         cell = (wl, fg, bg)
         floor = FIFO_FLOOR.get(wl)
+
+        def col(variant, c=cell):
+            return self.select(topo, *c[:1], variant, *c[1:]) if runs_on(c, variant, topo) else None
         return {
             "base": self.select(topo, wl, "base", *default_cell(wl)),
-            "slice": self.select(topo, wl, "slice", fg, bg) if fg in SLICE_OF or bg in SLICE_OF else None,
-            "fifo": self.select(topo, wl, "fifo", *floor) if floor and fg == floor[0] else None,
-            "nocredit": self.select(topo, wl, "nocredit", fg, bg) if cell in NOCREDIT else None,
+            "slice": col("slice"),
+            "fifo": col("fifo", (wl, *floor)) if floor and fg == floor[0] else None,
+            "nocredit": col("nocredit"),
             "ln": self.select(topo, wl, "ln", fg, bg),
-            "nofeat": self.select(topo, wl, "nofeat", fg, bg)
-            if cell in FEATS_OFF and runs_variant("nofeat", topo) else None,
-            "norun": self.select(topo, wl, "norun", fg, bg)
-            if cell in RUN_ON_OFF and runs_variant("norun", topo) else None,
+            "nofeat": col("nofeat"),
+            "norun": col("norun"),
         }
 
 
@@ -530,12 +512,14 @@ def report(resdir, runs, meta, tags, problems):
     params = anymeta.get("D", "")  # meta.txt's "D=8 REPS=3 HB_G=..." line, after "D="
     md = []
     md.append("# make bench report\n")
-    md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base linux-source-7.2 "
-              f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`.\n")
-    md.append("Cells read `mean ±sd` over the repeats (REPS above; REPS_NEW for the load regimes "
-              "and columns); a latency statistic is computed per repeat, then averaged. `(pct)` is "
-              "the change against the base 7.2 column of the same row: **negative is better** for "
-              "times and latencies, positive for rps and served periods. Columns: \"base 7.2\" = the "
+    md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base "
+              f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`; "
+              f"run order seed {read_line(resdir, 'seed')} (the matrix: `bench-matrix`).\n")
+    md.append("Cells read `mean ±sd` over the repeats (REPS_JUDGED for the cells a target is judged "
+              "on, REPS_EXPLORE for the others; each run with a fresh background, BG_WARM s warm, "
+              "the runs of a round in a seeded random order); a latency statistic is computed per repeat, then averaged. `(pct)` is "
+              "the change against the base column of the same row: **negative is better** for "
+              "times and latencies, positive for rps and served periods. Columns: \"base\" = the "
               "base kernel, nothing set; \"custom slice\" = the base kernel with mainline's custom "
               "slice where the row sets a level (−20 → 0.1 ms, 19 → 100 ms), \"= base\" where the row "
               "sets nothing; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
@@ -1049,7 +1033,7 @@ def plots(resdir, runs):
         ax.axhline(0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(labels, fontsize=7)
-        ax.set_ylabel("throughput vs base 7.2 (%)")
+        ax.set_ylabel("throughput vs base (%)")
         ax.set_title(f"{topo}: throughput change (positive is faster)")
         ax.legend()
         save(fig, f"{topo}-throughput.png")
@@ -1065,6 +1049,13 @@ def main():
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     resdir = args[0]
+    # The matrix the guests ran with (bench.sh copies it into the results), else today's.
+    try:
+        if os.path.exists(os.path.join(resdir, "bench-matrix")):
+            use_matrix(os.path.join(resdir, "bench-matrix"))
+    except ValueError as e:
+        print(f"bench-report: {e}", file=sys.stderr)
+        return 1
     runs, problems, meta, tags = load(resdir)
     if not tags:
         problems.append("no boot produced results (raw/ is empty)")

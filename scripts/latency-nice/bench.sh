@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench: A/B benchmark of the unpatched base 7.2 against the series.
+# make bench: A/B benchmark of the unpatched base against the series.
 #
 # usage: bench.sh PROFILE SERIES_SRC OUTDIR
 #   PROFILE     tiny (CI smoke: every cell once, ~1 s each) | quick | full
@@ -16,21 +16,16 @@
 # (e.g. "flat-series") runs only those boots again and keeps the other boots' raw results
 # of the last run of this profile: for a boot that failed (its kernels must be the same).
 #
-# The columns of the report: base 7.2 (the base kernel, nothing set), custom slice (the base
-# kernel, mainline's sched_runtime slice), SCHED_FIFO (the base kernel, the foreground at
-# FIFO 1: the floor), latency_nice without and with the LATENCY_CREDIT sched_feat (the
-# series), and latency_nice with LATENCY_OFFSET off on some cells. The load
-# load regimes (seed-scaled, a light task under overload, overload, different
-# sessions) and its work-per-wakeup sweep (schbench-rs, one worker doing 50 us, 500 us or
-# 2 ms of work every 10 ms next to the seed-scaled load) are described in guest/bench.sh,
-# which also gives the estimate printed below (guest/bench.sh --plan KERNEL PROFILE TOPO
-# CPUS, per boot). To stay under two hours on 2 host cores, PROFILE=full runs the load
-# regimes, sweep and columns twice and the rest three times, the sweep, the light regime and
-# the self-comparing columns only on flat, and on numa only the cells the topology can
-# change (guest/bench.sh cells()). The guests' estimates (runs, minutes of runs for both
-# topologies, without boots and builds; calibrated on the quick run's own timings): full
-# 452 runs ~81 min; the last full run took 1.05-1.2x its estimate on flat and ~1.4x on
-# numa (8 vCPUs on 2 host cores), boots included.
+# What runs is the matrix, scripts/latency-nice/guest/bench-matrix: its cells, their
+# repeats and their columns (base, custom slice, SCHED_FIFO: the base kernel; latency_nice
+# with and without its sched_feats: the series), on which topologies. The load regimes
+# (seed-scaled, a light task under overload, overload, different sessions) and the
+# work-per-wakeup sweep are described in guest/bench.sh, which also gives the estimate
+# printed below (guest/bench.sh --plan KERNEL PROFILE TOPO CPUS, per boot). The method:
+# every loaded run starts its own background (warmed, then killed and reaped), the runs of
+# each repeat round run in an order drawn from the seed (BENCH_SEED, else drawn here; both
+# printed and kept in the results), and the cells a target is judged on run five times in
+# PROFILE=full, the others once, which keeps it under two hours on 2 host cores.
 #
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at
@@ -61,6 +56,11 @@ focus=''
 res=$outroot/$profile${focus:+-focus}
 topologies=${BENCH_TOPOLOGIES:-flat numa}
 boots=${BENCH_BOOTS:-}
+# The seed of the guests' run order (guest/bench.sh each_run()): BENCH_SEED, or drawn here;
+# printed, and kept in the results (seed), so that a run's order can be made again.
+seed=${BENCH_SEED:-$(od -An -N3 -tu4 /dev/urandom | tr -d ' ')}
+case "$seed" in '' | *[!0-9]*) echo "bench: BENCH_SEED=$seed: not a number" >&2; exit 2 ;; esac
+export BENCH_SEED=$seed
 # wanted TAG: whether this run boots TAG.
 wanted() { [ -z "$boots" ] || case " $boots " in *" $1 "*) true ;; *) false ;; esac; }
 
@@ -86,7 +86,7 @@ for topo in $topologies; do
 	done
 done
 say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 2 kernels," \
-    "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build)"
+    "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build), run order seed $seed"
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
 [ -n "$version" ] || { echo "bench: $series_src has no .latency-nice-base (not a fetched base)" >&2; exit 1; }
@@ -132,6 +132,8 @@ if [ -z "${BENCH_IMAGE:-}" ]; then
 fi
 (cd "$top" && git describe --always --dirty 2>/dev/null || echo unknown) > "$res/series-commit"
 echo "$version" > "$res/base-version"
+echo "$seed" > "$res/seed"
+cp "$S/guest/bench-matrix" "$res/bench-matrix"
 {
 	echo "host_cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 	echo "host_cores=$(nproc)"
@@ -164,7 +166,7 @@ for topo in $topologies; do
 		limit=$((2 * plan_secs[$tag] + 1200))
 		[ $limit -ge 3000 ] || limit=3000
 		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
+		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
 			"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 		qpid=$!
 		# Progress: the guest's LN-BENCH lines, as they come.

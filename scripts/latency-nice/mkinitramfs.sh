@@ -62,6 +62,7 @@ if [ -n "$bench" ]; then
 	copy_host_bin "$(command -v perf)" /usr/bin/perf
 	copy_host_bin /usr/bin/stress-ng /usr/bin/stress-ng
 	install -m 0755 "$top/scripts/latency-nice/guest/bench.sh" "$root/bench.sh"
+	install -m 0644 "$top/scripts/latency-nice/guest/bench-matrix" "$root/bench-matrix"
 fi
 
 mkdir -p "$(dirname "$outfile")"

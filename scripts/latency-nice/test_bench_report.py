@@ -283,7 +283,7 @@ class LoadRegimes(unittest.TestCase):
             self.assertEqual(br.parse_run("cyclictest-idle", f.name)["figures"], {})
 
     def test_tables_show_the_columns_of_their_rows(self):
-        five = "|  | base 7.2 | custom slice (pct) | SCHED_FIFO (pct) | latency_nice, no credit (pct) | " \
+        five = "|  | base | custom slice (pct) | SCHED_FIFO (pct) | latency_nice, no credit (pct) | " \
                "latency_nice (credit) (pct) |"
         full = " latency_nice, no run-on (pct) |"
         for title in ("Seed-scaled regime: schbench", "Different sessions"):
@@ -292,9 +292,9 @@ class LoadRegimes(unittest.TestCase):
             self.assertIn(five + full + "\n", section(self.report, title), title)
         self.assertIn(five + " latency_nice, feats off (pct) |" + full,
                       section(self.report, "Overload regime: cyclictest"))
-        self.assertIn("|  | base 7.2 | custom slice (pct) | latency_nice (pct) | latency_nice, feats off (pct) |\n",
+        self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) | latency_nice, feats off (pct) |\n",
                       section(self.report, "Throughput"))
-        self.assertIn("|  | base 7.2 | custom slice (pct) | latency_nice (pct) |\n",
+        self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) |\n",
                       section(self.report, "cyclictest --policy other, idle VM"))
         self.assertNotIn("SCHED_FIFO", section(self.report, "Seed 004"))
 
@@ -387,7 +387,7 @@ class LoadRegimes(unittest.TestCase):
 
     def test_missing_new_cell_or_unexpected_one_fails(self):
         for kw, want in (({"drop": ("cyclictest-light", "-20", "0", "fifo")}, "never ran"),
-                         ({"drop": ("cyclictest-seed", "0", "-20", "nocredit")}, "never ran"),
+                         ({"drop": ("cyclictest-seed", "-20", "19", "nocredit")}, "never ran"),
                          ({"empty": ("cyclictest-sessions", "-20", "0", "ln")}, "no data"),
                          ({"drop": ("schbench-w2000", "-20", "0", "fifo")}, "never ran"),
                          ({"extra": ("cyclictest-seed", "-20", "19", "fifo")}, "unexpected cell"),
@@ -415,10 +415,11 @@ class Numa(unittest.TestCase):
     def test_numa_has_no_sweep_cells(self):
         for kernel in ("base", "series"):
             self.assertFalse({r for r in br.expected_runs(kernel, "numa") if r[0] in br.FLAT_ONLY})
-            self.assertFalse({r for r in br.expected_runs(kernel, "numa") if r[3] in br.FLAT_ONLY_VARIANTS})
+            self.assertFalse({r for r in br.expected_runs(kernel, "numa") if r[3] in ("nofeat", "norun")})
             self.assertEqual({r[0] for r in br.expected_runs(kernel, "flat") if r[0] in br.FLAT_ONLY}, br.FLAT_ONLY)
-        self.assertEqual({r[3] for r in br.expected_runs("series", "flat")} & br.FLAT_ONLY_VARIANTS,
-                         br.FLAT_ONLY_VARIANTS)
+        self.assertEqual({r[3] for r in br.expected_runs("series", "flat")} & {"nofeat", "norun"},
+                         {"nofeat", "norun"})
+        self.assertTrue({"cyclictest-light", "schbench-w50", "schbench-w500", "schbench-w2000"} <= br.FLAT_ONLY)
         self.assertEqual(self.problems, [])
 
     def test_numa_report_has_no_sweep(self):
@@ -433,9 +434,13 @@ class Numa(unittest.TestCase):
         self.assertIn("| numa | cyclictest-seed -20 / bg default |", self.report)
 
 
+def guest_sh():
+    return [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
+
+
 def guest_plan(kernel, profile, topo="flat", *cpus):
     """The runs guest/bench.sh would make: (workload, fg, bg, variant, rep, seconds)."""
-    sh = [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
+    sh = guest_sh()
     out = subprocess.run(sh + [GUEST, "--plan", kernel, profile, topo, *cpus], capture_output=True, text=True,
                          check=True)
     return [tuple(line.split("\t")) for line in out.stdout.splitlines()]
@@ -504,8 +509,9 @@ class GuestPlan(unittest.TestCase):
 
     def test_sweep_on_flat_only(self):
         for kernel, want in (("base", {"base", "slice", "fifo"}), ("series", {"ln", "nocredit", "norun"})):
-            flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in br.FLAT_ONLY]
-            self.assertEqual({r[0] for r in flat}, br.FLAT_ONLY)
+            sweep = {wl for _, wl in br.SWEEP} | {"cyclictest-light"}
+            flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in sweep]
+            self.assertEqual({r[0] for r in flat}, sweep)
             self.assertEqual({r[3] for r in flat}, want)
             self.assertFalse([r for r in guest_plan(kernel, "tiny", "numa", "8") if r[0] in br.FLAT_ONLY])
 
@@ -515,21 +521,98 @@ class GuestPlan(unittest.TestCase):
         self.assertNotEqual(r.returncode, 0)
         self.assertEqual(r.stdout, "")
 
-    def test_full_repeats_the_load_regimes_twice(self):
-        new = {"cyclictest-seed", "schbench-seed", "cyclictest-light", "cyclictest-sessions",
-               "cyclictest-hackbench"} | br.FLAT_ONLY
-        for kernel in ("base", "series"):
-            reps = {}
-            for wl, fg, bg, v, rep, _ in guest_plan(kernel, "full"):
-                reps.setdefault((wl, fg, bg, v), set()).add(int(rep))
-            for (wl, fg, bg, v), got in reps.items():
-                want = {1, 2} if wl in new or v in ("fifo", "nocredit", "norun") else {1, 2, 3}
-                self.assertEqual(got, want, (wl, fg, bg, v))
+    def test_full_repeats_judged_cells_five_times(self):
+        """Every column of a cell runs the cell's repeats: 5 where a target is judged (J), 1
+        where the cell only explores (X)."""
+        for topo in ("flat", "numa"):
+            for kernel in ("base", "series"):
+                reps = {}
+                for wl, fg, bg, v, rep, _ in guest_plan(kernel, "full", topo):
+                    reps.setdefault((wl, fg, bg, v), []).append(int(rep))
+                for (wl, fg, bg, v), got in reps.items():
+                    n = 5 if br.MATRIX[(wl, fg, bg)][0] == "J" else 1
+                    self.assertEqual(sorted(got), list(range(1, n + 1)), (topo, wl, fg, bg, v))
+
+    def test_order_is_shuffled_per_round_and_seeded(self):
+        def plan(seed):
+            env = dict(os.environ, BENCH_SEED=str(seed))
+            out = subprocess.run(guest_sh() + [GUEST, "--plan", "series", "full", "flat"], capture_output=True,
+                                 text=True, check=True, env=env)
+            return [tuple(line.split("\t")[:5]) for line in out.stdout.splitlines()]
+
+        a, b, c = plan(7), plan(7), plan(8)
+        self.assertEqual(a, b)
+        self.assertNotEqual(a, c)
+        self.assertEqual(sorted(a), sorted(c))
+        # Round after round: every run of round r before any of round r + 1, and the
+        # rounds in different orders.
+        rounds = [r[4] for r in a]
+        self.assertEqual(rounds, sorted(rounds, key=int))
+        first = [r[:4] for r in a if r[4] == "1" and br.MATRIX[r[:3]][0] == "J"]
+        second = [r[:4] for r in a if r[4] == "2"]
+        self.assertEqual(sorted(first), sorted(second))
+        self.assertNotEqual(first, second)
+        # The matrix order is not the run order.
+        self.assertNotEqual([r[:4] for r in a if r[4] == "1"],
+                            sorted((r[:4] for r in a if r[4] == "1"), key=lambda r: list(br.MATRIX).index(r[:3])))
+
+    def test_bad_seed_fails(self):
+        env = dict(os.environ, BENCH_SEED="x1")
+        r = subprocess.run(guest_sh() + [GUEST, "--plan", "series", "tiny"], capture_output=True, text=True,
+                           env=env)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertEqual(r.stdout, "")
+
+
+class MatrixFile(unittest.TestCase):
+    """The guest and the report read one matrix; both refuse what the other would."""
+
+    GOOD = "hackbench 0 - J base ln\nhackbench 19 - X slice ln@flat nofeat@flat  # comment\n\n"
+    BAD = {
+        "few fields": "hackbench 0 - J\n",
+        "repeats": "hackbench 0 - Y base ln\n",
+        "variant": "hackbench 0 - J base lnx\n",
+        "topology": "hackbench 0 - J base ln@moon\n",
+        "duplicate": "hackbench 0 - J base ln\nhackbench 0 - X ln\n",
+    }
+
+    def guest_check(self, text):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "matrix")
+            put(path, text)
+            r = subprocess.run(guest_sh() + [GUEST, "--check-matrix"], capture_output=True, text=True,
+                               env=dict(os.environ, BENCH_MATRIX=path))
+            try:
+                br.read_matrix(path)
+                report_ok = True
+            except ValueError:
+                report_ok = False
+            return r.returncode == 0, report_ok, r.stderr
+
+    def test_the_matrix_passes(self):
+        r = subprocess.run(guest_sh() + [GUEST, "--check-matrix"], capture_output=True, text=True)
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+
+    def test_good_and_bad_lines(self):
+        self.assertEqual(self.guest_check(self.GOOD)[:2], (True, True))
+        for what, text in self.BAD.items():
+            guest, report, err = self.guest_check(text)
+            self.assertEqual((guest, report), (False, False), what)
+            self.assertIn("matrix", err, what)
+
+    def test_topology_suffix(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "matrix")
+            put(path, self.GOOD)
+            m = br.read_matrix(path)
+        self.assertEqual(m[("hackbench", "19", "-")], ("X", {"slice": {"flat", "numa"}, "ln": {"flat"},
+                                                              "nofeat": {"flat"}}))
+
 
     def test_estimate(self):
         secs = {r[0]: int(r[5]) for r in guest_plan("series", "full")}
         self.assertEqual((secs["cyclictest-light"], secs["cyclictest-seed"], secs["pipe"], secs["schbench-w2000"],
-                          secs["cyclictest-hackbench"]), (53, 9, 3, 9, 20))
+                          secs["cyclictest-hackbench"]), (29, 9, 3, 9, 20))
 
     def test_full_stays_under_two_hours(self):
         """make bench PROFILE=full (both topologies, both kernels, built) stays within 120

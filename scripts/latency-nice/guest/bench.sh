@@ -5,38 +5,42 @@
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
 # Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full ln.topo=flat|numa
-# bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead (workload,
-# fg, bg, variant, repeat, estimated seconds; one a line) and runs nothing: the host's
-# estimate and the report's tests read the matrix from here. CPUS defaults to the
+# ln.seed=N. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
+# (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order they would
+# run for BENCH_SEED) and runs nothing: the host's estimate reads it. CPUS defaults to the
 # topology's (flat 2, numa 8). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
-# run's output holds data, as the guest judges it (has_data()).
+# run's output holds data, as the guest judges it (has_data()). bench.sh --check-matrix
+# checks the matrix file and exits.
 #
-# Variants ("columns" of the report):
-#   base kernel    base     nothing set: what an unpatched 7.2 gives
+# What runs is the matrix, bench-matrix beside this script: its cells (workload, foreground
+# level, background level), their repeats, and the variants ("columns" of the report) each
+# runs. The variants:
+#   base kernel    base     nothing set: what an unpatched kernel gives
 #                  slice    mainline's alternative, a custom slice (sched_runtime, as
-#                           chrt --other -T sets it) where the series would set latency_nice
+#                           chrt --other -T sets it) where the series would set latency_nice:
+#                           a level becomes the slice of slice_of()
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
-#                           floor no fair policy can beat, on the cells of fifo_floor()
-#   series kernel  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
-#                           without the credit), wherever a task at -20 meets load
-#                  ln       latency_nice (with the credit)
-#                  nofeat   latency_nice with the LATENCY_OFFSET sched_feat
-#                           off (the request-size mapping alone), on the cells of feats_off()
+#                           floor no fair policy can beat
+#   series kernel  ln       latency_nice (with the credit)
+#                  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
+#                           without the credit)
+#                  nofeat   latency_nice with the LATENCY_OFFSET sched_feat off (the
+#                           request-size mapping alone)
 #                  norun    latency_nice with the LATENCY_RUN sched_feat off (run-on: a
 #                           picked -20 task keeps the CPU for the base slice against the
-#                           load), on the cells of run_on_off()
-# A cell is (workload, foreground value, background value); values are latency_nice
-# levels. On the base kernel a level becomes the custom slice of slice_of(); "base" runs
-# only the default cell, which is the base column of every row of that workload, and
-# "fifo" only the foreground -20 / background default cell, the fifo column of every
-# foreground -20 row (its background is default whatever the row's level).
+#                           load)
+#
+# Method: every run of a loaded workload starts its own background, warmed for BG_WARM
+# seconds, and kills and reaps it after the run; the runs of a repeat round are shuffled
+# (each_run(), seeded), so the columns of a cell interleave in an order that differs per
+# round.
 #
 # Load regimes of the cyclictest/schbench foreground. A fair task is served by its
 # share; what latency_nice can change is when, so the regimes differ in demand against share:
 #   seed      hackbench -g 1 -f 3*CPUS/2: 3 tasks per CPU (seed 000's ~2.5); cyclictest
 #             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20;
 #             schbench-seed)
-#   light     160 hackbench tasks; cyclictest -i 50000 for 5*D s: its demand under half its
+#   light     160 hackbench tasks; cyclictest -i 50000 for 3*D s: its demand under half its
 #             share (flat: 1/81 of a CPU), so that a fair policy can serve every period
 #             (cyclictest-light). make diagnose measured the measuring thread's CPU per period
 #             on the test kernel: ~90 us at latency_nice 0, ~190 us at -20 (0.2-0.4 % of a
@@ -69,9 +73,14 @@ kernel=series profile=quick topo=flat plan=''
 # workloads, only those "FG:BG" cells, that many repeats of each run. The host passes them in
 # the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
 focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
-ask_has_data=''
+# SEED: the seed of the run order (each_run()); the host draws it and passes ln.seed (and
+# BENCH_SEED for --plan), and the report prints it.
+SEED=${BENCH_SEED:-1}
+ask_has_data='' check_matrix=''
 if [ "${1:-}" = --has-data ]; then
 	ask_has_data=1
+elif [ "${1:-}" = --check-matrix ]; then
+	check_matrix=1
 elif [ "${1:-}" = --plan ]; then
 	kernel=$2 profile=$3 topo=${4:-flat} plan=1
 	case "$topo" in
@@ -89,37 +98,41 @@ else
 		ln.workloads=*) focus_workloads=${arg#ln.workloads=} ;;
 		ln.cells=*) focus_cells=${arg#ln.cells=} ;;
 		ln.reps=*) focus_reps=${arg#ln.reps=} ;;
+		ln.seed=*) SEED=${arg#ln.seed=} ;;
 		esac
 	done
 	ncpu=$(grep -c ^processor /proc/cpuinfo)
 fi
 say() { echo "LN-BENCH: $*"; }
 
-# D: seconds of a timed run (cyclictest, schbench, the two hogs); REPS: repeats of every
-# cell, interleaved (rep 1 of every cell, then rep 2, ...) so that slow drifts of the
-# host hit all cells alike. REPS_NEW: the repeats of the load regimes' runs (its regimes, the
-# work-per-wakeup sweep, the fifo and nocredit columns): two in full, which keeps make bench PROFILE=full under two
-# hours on 2 host cores (bench.sh prints the estimate). HB_*: hackbench -g/-l of a
-# throughput run, PM_*: perf bench sched messaging, PP_L: perf bench sched pipe loops; BG_G:
-# groups of the background hackbench (it runs until stopped; 4 groups = 160 tasks). The CI
-# smoke (tiny) only checks the plumbing: one background group, since under TCG every
-# process started next to 160 runnable tasks takes seconds to get going, and that varied 3x
-# between runs.
+# D: seconds of a timed run (cyclictest, schbench, the two hogs). REPS_JUDGED, REPS_EXPLORE:
+# the repeats of a matrix cell a target is judged on (J) and of one that only explores (X);
+# five judged repeats give a bootstrap interval worth stating, and keep make bench
+# PROFILE=full under two hours on 2 host cores (bench.sh prints the estimate). BG_WARM:
+# seconds a fresh background runs before the foreground starts (under TCG, 160 hackbench
+# tasks take seconds to get going). HB_*: hackbench -g/-l of a throughput run, PM_*: perf
+# bench sched messaging, PP_L: perf bench sched pipe loops; BG_G: groups of the background
+# hackbench (it runs until stopped; 4 groups = 160 tasks). The CI smoke (tiny) only checks
+# the plumbing: one background group, since under TCG every process started next to 160
+# runnable tasks takes seconds to get going, and that varied 3x between runs.
 #
 # UNTIL_DATA (tiny only): a run that produced no data (has_data()) or failed is run again with
 # D doubled, until it has data or UNTIL_DATA seconds have passed since it began. A smoke
 # checks that every cell produces data, and on a loaded host a tool next to the background
 # may serve nothing in 1 s; the timed profiles keep D fixed, so that their runs measure alike.
 case "$profile" in
-tiny)	D=1 REPS=1 REPS_NEW=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
-quick)	D=4 REPS=2 REPS_NEW=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
-full)	D=8 REPS=3 REPS_NEW=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+tiny)	D=1 REPS_JUDGED=1 REPS_EXPLORE=1 BG_WARM=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
+quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+full)	D=4 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
 case "$focus_reps" in
 '') ;;
 *[!0-9]* | 0) say "ln.reps=$focus_reps: a number of repeats (1 or more)" >&2; exit 1 ;;
-*) REPS=$focus_reps REPS_NEW=$focus_reps ;;
+*) REPS_JUDGED=$focus_reps REPS_EXPLORE=$focus_reps ;;
+esac
+case "$SEED" in
+'' | *[!0-9]*) say "ln.seed=$SEED: the seed of the run order, a number" >&2; exit 1 ;;
 esac
 # The seed regime's background: hackbench -g 1 -f SEED_F is 2*SEED_F tasks, 3 per CPU.
 SEED_F=$((3 * ncpu / 2))
@@ -154,131 +167,70 @@ policy() {
 	if [ "$1" = fifo ]; then echo "--policy=fifo -p 1"; else echo "--policy=other"; fi
 }
 
-# The workloads where something runs next to the foreground.
-loaded() {
-	case "$1" in
-	cyclictest-idle | schbench-idle | hackbench | messaging | pipe) return 1 ;;
-	esac
-	return 0
-}
-
-# The cells that also run with the series' two sched_feats off: where latency_nice meets
-# load, which is where the features could matter. Their column says which defaults the
-# data supports. On flat only, like run_on_off(): columns that compare the series with
-# itself do not need both topologies, and PROFILE=full stays under two hours.
-feats_off() { # WORKLOAD FG BG
-	[ "$topo" = flat ] || return 1
-	case "$1 $2 $3" in
-	"hackbench 19 -" | "cyclictest-hackbench -20 0" | "cyclictest-hackbench 0 19" | \
-	"schbench-hackbench 0 19" | "schbench-hackbench -20 0" | "two-hogs -20 19" | \
-	"cyclictest-hog -20 0" | "fifo-burst -20 -") return 0 ;;
-	esac
-	return 1
-}
-
-# The cells that also run with LATENCY_RUN off: a task at -20 next to load, whose work per
-# wakeup may exceed its 0.1 ms request. (They do not switch to preempt=full at runtime: a
-# switch under TCG ended in an int3 Oops twice, see BENCHMARKS.md.)
-run_on_off() { # WORKLOAD FG BG
-	[ "$topo" = flat ] || return 1
-	case "$1 $2 $3" in
-	"cyclictest-hackbench -20 0" | "cyclictest-hog -20 0" | "cyclictest-seed -20 0" | \
-	"cyclictest-light -20 0" | "schbench-w500 -20 0") return 0 ;;
-	esac
-	return 1
-}
-
-# The cells of the SCHED_FIFO floor: foreground -20, background default, of the
-# cyclictest/schbench workloads of the load regimes. One cell per workload is enough: the
-# background stays at default whatever the row's level, so the floor of the other -20 rows
-# would be the same run again.
-fifo_floor() { # WORKLOAD FG BG
-	case "$1 $2 $3" in
-	"cyclictest-hackbench -20 0" | "cyclictest-hog -20 0" | "cyclictest-seed -20 0" | \
-	"schbench-seed -20 0" | "cyclictest-light -20 0" | "cyclictest-sessions -20 0" | \
-	"schbench-w50 -20 0" | "schbench-w500 -20 0" | "schbench-w2000 -20 0") return 0 ;;
-	esac
-	return 1
-}
-
-# Which variants run a cell on this kernel, in the order they run (consecutive ones share
-# the background where it is the same: ln/nofeat/nocredit, slice/fifo at a default one).
-variants() { # WORKLOAD FG BG
-	if [ "$kernel" = series ]; then
-		echo ln
-		feats_off "$@" && echo nofeat
-		# The credit matters wherever a task at -20 meets load.
-		loaded $1 && { [ "$2" = -20 ] || [ "$3" = -20 ]; } && echo nocredit
-		run_on_off "$@" && echo norun
-		return 0
-	fi
-	fifo_floor "$@" && floor=1 || floor=''
-	shift
-	set -- "$1" "$([ "$2" = - ] && echo 0 || echo "$2")"
-	[ "$1" = 0 ] && [ "$2" = 0 ] && echo base
-	{ [ "$(slice_of "$1")" != 0 ] || [ "$(slice_of "$2")" != 0 ]; } && echo slice
-	[ -n "$floor" ] && echo fifo
-	return 0
-}
-
-# Repeats of a run: REPS_NEW for the load regimes and their columns and for the overload matrix
-# (cyclictest-hackbench: demand above share, kept for continuity; its third repeat paid for
-# the preempt=full column, now the norun one), REPS for the rest.
-reps_of() { # WORKLOAD VARIANT
-	case "$1 $2" in
-	cyclictest-seed* | schbench-seed* | cyclictest-light* | cyclictest-sessions* | \
-	cyclictest-hackbench* | schbench-w* | *" fifo" | *" nocredit" | *" norun") echo $REPS_NEW ;;
-	*) echo $REPS ;;
-	esac
-}
-
-# Workloads and their cells on this topology ("FG BG", BG "-" when there is no background;
-# nothing where the workload does not run). The seed and overload matrices leave out the
-# foreground at 19 of seed 000's 3x3 (a latency-measuring task at 19 answers no question):
-# time for the sweep.
-cells() {
-	if [ -n "$focus_cells" ]; then
-		all_cells "$@" | tr ' ' '\n' | paste -d: - - | while IFS= read -r c; do
-			case ",$focus_cells," in *",$c,"*) printf '%s %s ' "${c%%:*}" "${c#*:}" ;; esac
-		done
-		return 0
-	fi
-	all_cells "$@"
-}
-all_cells() {
-	# On numa only what the topology can change: throughput, the shares, and the load
-	# load regimes with the background at default (seed: its whole matrix). The
-	# idle cells, the one-CPU workloads (pinned: the topology does not reach them) and the
-	# overload matrix's other rows say the same as on flat, at ~15 min a boot pair.
-	[ "$topo" = numa ] && case "$1" in
-	cyclictest-idle | schbench-idle | cyclictest-hog | fifo-burst | schbench-hackbench) return 0 ;;
-	cyclictest-hackbench) echo "0 0 -20 0"; return 0 ;;
-	esac
-	case "$1" in
-	hackbench | messaging | pipe) echo "0 - 19 - -20 -" ;;
-	cyclictest-idle | schbench-idle) echo "0 - -20 -" ;;
-	cyclictest-hackbench | cyclictest-seed)
-		for bg in 19 0 -20; do for fg in 0 -20; do printf '%s %s ' $fg $bg; done; done ;;
-	schbench-hackbench) echo "0 0 0 19 -20 0" ;;
-	two-hogs) echo "0 0 -20 19" ;;
-	cyclictest-hog | schbench-seed | cyclictest-sessions) echo "0 0 -20 0" ;;
-	cyclictest-light) [ "$topo" = flat ] && echo "0 0 -20 0" ;;
-	fifo-burst) echo "0 - -20 -" ;;
-	schbench-w*) [ "$topo" = flat ] && echo "0 0 -20 0" ;;
-	esac
-}
+# The workloads this script knows, and those where a background runs next to the
+# foreground (started fresh for every run: background()).
 WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
 	   cyclictest-hog fifo-burst cyclictest-seed schbench-seed cyclictest-light cyclictest-sessions
 	   schbench-w50 schbench-w500 schbench-w2000"
-if [ -n "$focus_workloads" ]; then
-	for w in $(echo "$focus_workloads" | tr , ' '); do
-		case " $(echo $WORKLOADS) " in
-		*" $w "*) ;;
-		*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))" >&2; exit 1 ;;
+with_background() {
+	case "$1" in
+	cyclictest-hackbench | schbench-hackbench | cyclictest-seed | schbench-seed | cyclictest-light | \
+	cyclictest-sessions | schbench-w*) return 0 ;;
+	esac
+	return 1
+}
+# The kernel a variant runs on.
+kernel_of() {
+	case "$1" in
+	base | slice | fifo) echo base ;;
+	ln | nofeat | nocredit | norun) echo series ;;
+	esac
+}
+
+# The matrix (bench-matrix beside this script; BENCH_MATRIX=FILE for the host's tests):
+# one cell a line, WORKLOAD FG BG REPEATS VARIANT... (the file's header says what they
+# mean). matrix_check fails on a line this script cannot run; matrix_runs prints this
+# boot's runs of it, "WORKLOAD FG BG VARIANT REPEATS" a line, in the file's order, with
+# the focus (ln.workloads, ln.cells) applied.
+MATRIX=${BENCH_MATRIX:-$(dirname "$0")/bench-matrix}
+matrix_lines() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$MATRIX"; }
+matrix_check() {
+	[ -r "$MATRIX" ] || { say "no matrix: $MATRIX" >&2; return 1; }
+	bad=$(matrix_lines | while read -r wl fg bg cls vars; do
+		case " $(echo $WORKLOADS) " in *" $wl "*) ;; *) echo "unknown workload '$wl'"; continue ;; esac
+		case "$fg/$bg" in
+		*[!0-9/-]* | /* | */) echo "$wl: levels '$fg' '$bg'"; continue ;;
 		esac
+		case "$cls" in J | X) ;; *) echo "$wl $fg $bg: repeats '$cls' (J or X)" ;; esac
+		[ -n "$vars" ] || echo "$wl $fg $bg: no variant"
+		for tok in $vars; do
+			v=${tok%@*}
+			case "$tok" in *@flat | *@numa | "$v") ;; *) echo "$wl $fg $bg: topology of '$tok'" ;; esac
+			[ -n "$(kernel_of "$v")" ] || echo "$wl $fg $bg: unknown variant '$v'"
+		done
+	done)
+	dup=$(matrix_lines | awk '{ print $1, $2, $3 }' | sort | uniq -d)
+	[ -z "$dup" ] || bad="$bad${bad:+
+}cell on more than one line: $dup"
+	[ -z "$bad" ] || { printf '%s\n' "$bad" | sed "s|^|$MATRIX: |" >&2; return 1; }
+}
+matrix_runs() {
+	matrix_lines | while read -r wl fg bg cls vars; do
+		if [ -n "$focus_workloads" ]; then
+			case ",$focus_workloads," in *",$wl,"*) ;; *) continue ;; esac
+		fi
+		if [ -n "$focus_cells" ]; then
+			case ",$focus_cells," in *",$fg:$bg,"*) ;; *) continue ;; esac
+		fi
+		n=$REPS_EXPLORE
+		[ "$cls" = J ] && n=$REPS_JUDGED
+		for tok in $vars; do
+			v=${tok%@*}
+			[ "$tok" = "$v" ] || [ "$tok" = "$v@$topo" ] || continue
+			[ "$(kernel_of "$v")" = "$kernel" ] && echo "$wl $fg $bg $v $n"
+		done
 	done
-	WORKLOADS=$(echo "$focus_workloads" | tr , ' ')
-fi
+}
 # The CPU of the one-CPU workloads (cyclictest-hog, fifo-burst): the last one.
 last_cpu=$((ncpu - 1))
 
@@ -287,41 +239,36 @@ last_cpu=$((ncpu - 1))
 # D plus ~12 s (the tool itself takes that long to start, mlockall() and all, among 80
 # runnable tasks per CPU: 16.2 s per cyclictest-hackbench run and 13.9 s per
 # schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20); a
-# throughput run ~3 s.
+# throughput run ~3 s. A fresh background adds its warm-up and ~2 s to stop and reap it.
 est() { # WORKLOAD
 	case "$1" in
 	hackbench | messaging | pipe) echo 3 ;;
-	cyclictest-light) echo $((5 * D + 13)) ;;
-	cyclictest-hackbench | schbench-hackbench) echo $((D + 12)) ;;
-	*) echo $((D + 1)) ;;
+	cyclictest-light) echo $((3 * D + 13 + BG_WARM + 2)) ;;
+	cyclictest-hackbench | schbench-hackbench) echo $((D + 12 + BG_WARM + 2)) ;;
+	*) with_background $1 && echo $((D + 1 + BG_WARM + 2)) || echo $((D + 1)) ;;
 	esac
 }
 
 # each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run, in the order they
-# run (repeats outermost; REPS_NEW <= REPS).
+# run: round REP runs every run with at least REP repeats, in an order drawn afresh for
+# each round from SEED, so that the columns of a cell (and the cells) interleave and no
+# column always follows another's load or comes first after boot. awk's srand(SEED + REP)
+# draws the order: the same seed gives the same order on the same awk.
 each_run() {
-	each_pass "$1" -
-}
-each_pass() { # FUNCTION -VARIANT|VARIANT: the runs without VARIANT, or only its runs
-	cb=$1 sel=$2
-	for rep in $(seq $REPS); do
-		for wl in $WORKLOADS; do
-			set -- $(cells $wl)
-			while [ $# -ge 2 ]; do
-				fg=$1 bg=$2
-				shift 2
-				for v in $(variants $wl $fg $bg); do
-					case $sel in
-					"-$v") continue ;;
-					-*) ;;
-					"$v") ;;
-					*) continue ;;
-					esac
-					[ $rep -le $(reps_of $wl $v) ] && $cb $wl $fg $bg $v $rep
-				done
-			done
-		done
+	runs=$(matrix_runs)
+	max=$(printf '%s\n' "$runs" | awk 'NF { if ($5 > m) m = $5 } END { print m + 0 }')
+	order=${TMPDIR:-/tmp}/bench-order.$$
+	for rep in $(seq $max); do
+		printf '%s\n' "$runs" | awk -v rep=$rep -v seed=$SEED \
+			'BEGIN { srand(seed + rep) } NF && $5 >= rep { printf "%d %s\n", rand() * 1000000000, $0 }' |
+			sort -n > "$order"
+		# Read on fd 3, in this shell (not a pipeline's subshell): FUNCTION keeps its
+		# counters, and the runs' tools keep stdin.
+		while read -r _ wl fg bg v _ <&3; do
+			$1 $wl $fg $bg $v $rep
+		done 3< "$order"
 	done
+	rm -f "$order"
 }
 
 plan_line() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" $(est $1); }
@@ -354,6 +301,14 @@ if [ -n "$ask_has_data" ]; then
 	has_data "${2:?bench.sh --has-data WORKLOAD OUT}" "${3:?bench.sh --has-data WORKLOAD OUT}"
 	exit
 fi
+matrix_check || exit 1
+[ -z "$check_matrix" ] || exit 0
+for w in $(echo "$focus_workloads" | tr , ' '); do
+	case " $(echo $WORKLOADS) " in
+	*" $w "*) ;;
+	*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))" >&2; exit 1 ;;
+	esac
+done
 if [ -n "$plan" ]; then
 	each_run plan_line
 	exit 0
@@ -371,18 +326,15 @@ feat() {
 	done
 }
 
-# The background of the workloads under load. Starting and stopping 160 hackbench tasks
-# costs several seconds under TCG, so consecutive cells that want the same background share
-# one: the same command, i.e. the same prefix (variant and level) and the same load (160
-# tasks, the seed's, or the seed's in a session of its own). It is stopped when the command
-# changes and when the workload is done.
-bg_pid='' bg_key=''
+# The background of the workloads under load: started fresh for every run (a background
+# that lived through earlier runs would give the later columns an older, different load),
+# warmed BG_WARM seconds, then stopped and reaped by run_cell() when the run is done.
+bg_pid=''
 background() { # COMMAND...: COMMAND -l 100000000, from now until stopped
-	[ -n "$bg_pid" ] && [ "$*" = "$bg_key" ] && return 0
 	background_stop
 	"$@" -l 100000000 >/dev/null 2>&1 &
-	bg_pid=$! bg_key="$*"
-	sleep 1
+	bg_pid=$!
+	sleep $BG_WARM
 }
 # SIGKILL, all of them at once: hackbench's own SIGTERM path (the parent signalling and
 # reaping its workers in turn) took ~20 s under TCG.
@@ -391,7 +343,7 @@ background_stop() {
 	killall -q -9 hackbench 2>/dev/null
 	wait $bg_pid 2>/dev/null
 	while pidof hackbench >/dev/null; do sleep 0.1; done
-	bg_pid='' bg_key=''
+	bg_pid=''
 }
 
 # cyclictest_fg VARIANT LEVEL INTERVAL_US SECONDS PREFIX OPTIONS: the foreground of the
@@ -427,7 +379,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		cyclictest_fg $v $fg 1000 $D "" "" ;;
 	cyclictest-light)
 		background $(wrap $v $bg) hackbench -g $BG_G
-		cyclictest_fg $v $fg 50000 $((5 * D)) "" "" ;;
+		cyclictest_fg $v $fg 50000 $((3 * D)) "" "" ;;
 	cyclictest-sessions)
 		# Each in a session of its own, so in an autogroup of its own. A background job
 		# of this (non-interactive) shell, or the command timeout execs, is no process
@@ -505,7 +457,7 @@ count() { total=$((total + 1)) secs=$((secs + $(est $1))); }
 each_run count
 
 say "kernel $kernel ($(uname -r)), profile $profile, topology $topo, $ncpu CPUs, $total runs" \
-    "(about $((secs / 60)) min)"
+    "(about $((secs / 60)) min), run order seed $SEED"
 # Wakeups are only precise once high-resolution timers are on (TCG: the refined TSC
 # clocksource comes about a second after boot).
 for i in $(seq 50); do
@@ -518,8 +470,9 @@ done
 	echo "profile=$profile"
 	echo "topology=$topo"
 	echo "cpus=$ncpu"
-	echo "D=$D REPS=$REPS REPS_NEW=$REPS_NEW HB_G=$HB_G HB_L=$HB_L PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L" \
-	     "BG_G=$BG_G SEED_F=$SEED_F"
+	echo "D=$D REPS_JUDGED=$REPS_JUDGED REPS_EXPLORE=$REPS_EXPLORE BG_WARM=$BG_WARM HB_G=$HB_G HB_L=$HB_L" \
+	     "PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L BG_G=$BG_G SEED_F=$SEED_F"
+	echo "seed=$SEED"
 	echo "clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	echo "preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)"
 	echo "base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns 2>/dev/null)"
@@ -528,8 +481,7 @@ done
 } > $R/meta.txt
 printf 'workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile\n' > $R/index.tsv
 
-# One run, with its sched_feats; a workload's background is stopped when the next begins.
-n=0 prev=''
+n=0
 # write_results: the results so far onto the result disk (a tar archive; the host unpacks
 # the last one written).
 write_results() {
@@ -542,9 +494,8 @@ write_results() {
 	fi
 }
 
+# One run, with its sched_feats and its own background.
 run_cell() { # WORKLOAD FG BG VARIANT REP
-	[ "$1" = "$prev" ] || background_stop
-	prev=$1
 	n=$((n + 1))
 	mkdir -p $R/$1
 	out=$R/$1/$4.fg$2.bg$3.rep$5
@@ -559,8 +510,9 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	d_run=$D
 	while :; do
 		rm -f $out.samples
-		run_one $1 $4 $2 $3 $out > $out.txt 2>&1
+		run_one $1 $4 $2 $3 $out > $out.txt 2>&1 < /dev/null
 		rc=$?
+		background_stop
 		[ "$UNTIL_DATA" -gt 0 ] || break
 		[ $rc = 0 ] && has_data $1 $out && break
 		[ $(($(date +%s) - t0)) -lt "$UNTIL_DATA" ] || break
@@ -582,6 +534,5 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 		"${out#"$R"/}.txt" >> $R/index.tsv
 }
 each_run run_cell
-background_stop
 write_results
 say "done"
