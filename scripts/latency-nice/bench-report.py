@@ -24,6 +24,7 @@ import csv
 import json
 import math
 import os
+import random
 import re
 import statistics
 import sys
@@ -302,6 +303,84 @@ def mean_sd(vals):
     return statistics.fmean(vals), (statistics.stdev(vals) if len(vals) > 1 else 0.0)
 
 
+# One estimator for tables, targets and plots: a latency statistic of a column is the
+# statistic of the pooled samples of all its runs (its max the worst sample seen), a figure
+# (rps, time, served periods) the mean of its runs; the sd of the per-run values stands
+# beside it as the spread between runs.
+def estimate(runs, fn):
+    """FN's estimate over RUNS (None where no run gives a number)."""
+    if not runs:
+        return None
+    return fn.pooled(runs)
+
+
+class Metric:
+    """A per-run value (callable on a run) and its estimate over a column's runs."""
+
+    def __init__(self, per_run, pooled=None):
+        self.per_run = per_run
+        self.pooled = pooled or (lambda runs: mean_sd(per_rep(runs, per_run))[0])
+
+    def __call__(self, r):
+        return self.per_run(r)
+
+
+def pooled_stat(runs, key, stat):
+    """STAT (lat_stats()'s names) of the samples KEY of all RUNS together, from their
+    per-run histograms (the samples are whole µs): nearest rank over the pooled count."""
+    hists = [run_hist(r["samples"][key]) for r in runs if r["samples"].get(key)]
+    if not hists:
+        return None
+    pooled = {}
+    for h in hists:
+        for v, c in h.items():
+            pooled[v] = pooled.get(v, 0) + c
+    n = sum(pooled.values())
+    vals = sorted(pooled)
+    if stat == "n":
+        return n / len(hists)
+    if stat == "min":
+        return vals[0]
+    if stat == "max":
+        return vals[-1]
+    if stat == "avg":
+        return sum(v * c for v, c in pooled.items()) / n
+    rank = max(1, math.ceil(float(stat[1:]) / 100.0 * n))
+    seen = 0
+    for v in vals:
+        seen += pooled[v]
+        if seen >= rank:
+            return v
+    return vals[-1]
+
+
+# The bootstrap of a target: runs resampled with replacement within each column (a run is
+# the unit: the samples of one run share its background and are not independent), the
+# target's quantity computed on each resample; the 95 % interval is the 2.5th and 97.5th
+# percentile of BOOT_B resamples. Seeded: the report is the same for the same data.
+BOOT_B = 1000
+
+
+def boot_ci(groups, fns, combine, b=BOOT_B):
+    """(lo, hi) of COMBINE(estimate(group, fn)...) over bootstrap resamples; None where a
+    column has fewer than 2 runs."""
+    if any(len(g) < 2 for g in groups):
+        return None
+    rng = random.Random(1)
+    vals = []
+    for _ in range(b):
+        ests = [estimate([g[rng.randrange(len(g))] for _ in g], fn) for g, fn in zip(groups, fns)]
+        if None in ests:
+            continue
+        v = combine(*ests)
+        if v is not None:
+            vals.append(v)
+    if len(vals) < b // 2:
+        return None
+    vals.sort()
+    return pct(vals, 2.5), pct(vals, 97.5)
+
+
 def fmt(v):
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "–"
@@ -320,10 +399,13 @@ def fmt_count(v):
     return "–" if v is None else (f"{v:.0f}" if float(v).is_integer() else fmt(v))
 
 
-def cell_str(vals, base=None, of=None, count=False):
-    """`mean ±sd` of the repeats, with `(pct)` against BASE. COUNT: the mean of a count
-    (served periods), `mean/OF` where OF (the periods expected) is known."""
+def cell_str(vals, base=None, of=None, count=False, est=None):
+    """`estimate ±sd`: EST (estimate(); the mean of VALS where None), the sd of the per-run
+    VALS, `(pct)` against BASE. COUNT: a count (served periods), `est/OF` where OF (the
+    periods expected) is known."""
     m, sd = mean_sd(vals)
+    if est is not None:
+        m = est
     if m is None:
         return "–"
     s = fmt_count(m) if count else fmt(m)
@@ -377,13 +459,15 @@ def metric_row(label, cols, fn, served=False):
     """A row: LABEL, then per column its cell (None where the row has no such column), the
     pct against base. SERVED: the cells read served/expected."""
     bvals = per_rep(cols["base"], fn)
-    bmean = mean_sd(bvals)[0]
-    cells = {"base": served_cell(bvals, None, cols["base"]) if served else cell_str(bvals)}
+    bmean = estimate(cols["base"], fn)
+    cells = {"base": served_cell(bvals, None, cols["base"]) if served
+             else cell_str(bvals, est=bmean)}
     for v in VARIANTS[1:]:
         rs = cols[v]
         if rs is not None:
             vals = per_rep(rs, fn)
-            cells[v] = served_cell(vals, bmean, rs) if served else cell_str(vals, bmean)
+            cells[v] = (served_cell(vals, bmean, rs) if served
+                        else cell_str(vals, bmean, est=estimate(rs, fn)))
         else:
             cells[v] = None
     return [label, cells]
@@ -430,15 +514,32 @@ def run_stats(samples):
     return hit[1]
 
 
+_HISTS = {}
+
+
+def run_hist(samples):
+    """{value: count} of a run's samples (cached like run_stats())."""
+    hit = _HISTS.get(id(samples))
+    if hit is None or hit[0] is not samples:
+        h = {}
+        for v in samples:
+            h[v] = h.get(v, 0) + 1
+        hit = _HISTS[id(samples)] = (samples, h)
+    return hit[1]
+
+
 def lat_fn(key, stat):
     def fn(r):
         s = r["samples"].get(key)
         return run_stats(s)[stat] if s else None
-    return fn
+    if stat == "n":
+        # A count per run (served periods): its estimate is the mean of the runs.
+        return Metric(fn)
+    return Metric(fn, lambda runs: pooled_stat(runs, key, stat))
 
 
 def fig_fn(key):
-    return lambda r: r["figures"].get(key)
+    return Metric(lambda r: r["figures"].get(key))
 
 
 # cyclictest's served periods: one sample per period it ran in (a late wakeup skips the
@@ -515,9 +616,12 @@ def report(resdir, runs, meta, tags, problems):
     md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base "
               f"{read_line(resdir, 'base-version')}, series at `{read_line(resdir, 'series-commit')}`; "
               f"run order seed {read_line(resdir, 'seed')} (the matrix: `bench-matrix`).\n")
-    md.append("Cells read `mean ±sd` over the repeats (REPS_JUDGED for the cells a target is judged "
-              "on, REPS_EXPLORE for the others; each run with a fresh background, BG_WARM s warm, "
-              "the runs of a round in a seeded random order); a latency statistic is computed per repeat, then averaged. `(pct)` is "
+    md.append("Cells read `estimate ±sd`: a latency statistic is that of the pooled samples of "
+              "all the column's runs (max: the worst sample seen), a figure (rps, time, served) the "
+              "mean of its runs; `±sd` is the spread of the per-run values. Repeats: REPS_JUDGED for "
+              "the cells a target is judged on, REPS_EXPLORE for the others; every loaded run with a "
+              "fresh background (BG_WARM s warm), the runs of a round in a seeded random order. "
+              "`(pct)` is "
               "the change against the base column of the same row: **negative is better** for "
               "times and latencies, positive for rps and served periods. Columns: \"base\" = the "
               "base kernel, nothing set; \"custom slice\" = the base kernel with mainline's custom "
@@ -533,9 +637,9 @@ def report(resdir, runs, meta, tags, problems):
               "rows; all come from this one run of make bench.\n")
     md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
-              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 5·D s, "
+              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 3·D s, "
               "its demand under its share), **overload** (160 hackbench tasks, -i 1000: demand far "
-              "above share, which no fair policy can serve; the matrix of earlier reports), "
+              "above share, which no fair policy can serve), "
               "**different sessions** (seed-scaled, the background and the foreground each in a "
               "session of its own: with autogroup they meet as two group entities). cyclictest's "
               "`served` = the periods it ran in (samples) / the periods of the run "
@@ -600,11 +704,11 @@ def report(resdir, runs, meta, tags, problems):
                       "under TCG) stays under half its share: a fair policy can serve every period.\n")
             md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-light")) + "\n")
 
-        md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks, seed 000's matrix (µs)\n")
-        md.append("Rows: background hackbench level × cyclictest level (numa: the background "
-                  "at default only). Demand far above share: no fair policy can serve every "
-                  "period.\n")
-        md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
+        if cells_of("cyclictest-hackbench", topo):
+            md.append("### Overload regime: cyclictest -i 1000 under 160 hackbench tasks (µs)\n")
+            md.append("Rows: background hackbench level × cyclictest level. Demand far above "
+                      "share: no fair policy can serve every period.\n")
+            md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-hackbench")) + "\n")
         if cells_of("schbench-hackbench", topo):
             md.append(f"### Overload regime: schbench-rs with hackbench in the background ({sched_args})\n")
             md.append(metric_table(schbench_rows(d, topo, "schbench-hackbench")) + "\n")
@@ -656,7 +760,8 @@ def report(resdir, runs, meta, tags, problems):
                     rows.append(metric_row(f"probe {lvl(fg)}: {lab}", cols, fig_fn(key)))
             md.append(metric_table(rows) + "\n")
 
-        md.append(f"![cyclictest p99 under hackbench, {topo}](plots/{topo}-cyclictest-hackbench-p99.png)\n")
+        if cells_of("cyclictest-hackbench", topo):
+            md.append(f"![cyclictest p99 under hackbench, {topo}](plots/{topo}-cyclictest-hackbench-p99.png)\n")
         md.append(f"![wakeup latency percentiles, {topo}](plots/{topo}-percentiles.png)\n")
         md.append(f"![wakeup latency histograms, {topo}](plots/{topo}-histograms.png)\n")
         md.append(f"![schbench-rs, {topo}](plots/{topo}-schbench.png)\n")
@@ -665,9 +770,12 @@ def report(resdir, runs, meta, tags, problems):
     md.append("## Targets, from this run\n")
     md.append("Reported, never asserted (`--check` judges no figure). The load regimes' rows compare the "
               "foreground −20 row (background default) of each regime and of each work per wakeup "
-              "of the sweep with its row at 0 and with SCHED_FIFO, on the means over the "
-              "repeats.\n")
-    md.append(table(["topology", "target", "figure", "met?"], targets(d, topos)) + "\n")
+              "of the sweep with its row at 0 and with SCHED_FIFO. Each target's quantity (a ratio, "
+              "or a change in %) is computed from the estimates, with a 95 % bootstrap interval "
+              "(the runs of each column resampled, 1000 times, seeded): **met** where the interval "
+              "lies on the target's side of its bound, **missed** where it lies on the other, "
+              "**unresolved** where it spans the bound or a column has fewer than 2 runs.\n")
+    md.append(table(["topology", "target", "figure", "verdict"], targets(d, topos)) + "\n")
     md.append("## sched_feat defaults: LATENCY_OFFSET on (default) vs off\n")
     md.append("Same kernel, same cell; `(pct)` is off against on (negative: off is lower).\n")
     md.append(table(["topology", "cell", "metric", "feats on", "feats off (pct)"],
@@ -725,16 +833,13 @@ def on_off_rows(d, topos, cells, off):
             cell = f"{wl} {lvl(fg)}" + ("" if bg == "-" else f" / bg {lvl(bg)}")
             for name, fn, served in FEAT_METRICS[wl]:
                 onv, offv = per_rep(on, fn), per_rep(offr, fn)
-                onm = mean_sd(onv)[0]
+                onm = estimate(on, fn)
                 if served:
                     rows.append([topo, cell, name, served_cell(onv, None, on), served_cell(offv, onm, offr)])
                 else:
-                    rows.append([topo, cell, name, cell_str(onv), cell_str(offv, onm)])
+                    rows.append([topo, cell, name, cell_str(onv, est=onm),
+                                 cell_str(offv, onm, est=estimate(offr, fn))])
     return rows
-
-
-def mean_of(runs, fn):
-    return mean_sd(per_rep(runs, fn))[0]
 
 
 def ratio(a, b):
@@ -742,8 +847,55 @@ def ratio(a, b):
     return fmt(a / b) if a is not None and b else "–"
 
 
-def verdict(ok):
-    return "–" if ok is None else ("met" if ok else "missed")
+def quotient(a, b):
+    return a / b if a is not None and b else None
+
+
+INF = float("inf")
+
+
+class Cond:
+    """One condition of a target: QUANTITY = COMBINE(estimate(column, fn)...) must lie in
+    [LO, HI]. Its point value, its bootstrap interval (boot_ci()) and its verdict: met where
+    the interval lies inside [LO, HI], missed where it lies outside, unresolved where it
+    spans a bound or cannot be drawn (a column with fewer than 2 runs)."""
+
+    def __init__(self, groups, fns, combine, lo=-INF, hi=INF):
+        self.point = None
+        if all(groups) and len(groups) == len(fns):
+            ests = [estimate(g, fn) for g, fn in zip(groups, fns)]
+            self.point = None if None in ests else combine(*ests)
+        self.ci = boot_ci(groups, fns, combine) if self.point is not None else None
+        self.lo, self.hi = lo, hi
+
+    def verdict(self):
+        if self.point is None:
+            return None
+        if self.ci is None:
+            return "unresolved"
+        lo, hi = self.ci
+        if self.lo <= lo and hi <= self.hi:
+            return "met"
+        if hi < self.lo or lo > self.hi:
+            return "missed"
+        return "unresolved"
+
+    def interval(self, unit="×", scale=1.0, signed=False):
+        if self.ci is None:
+            return "no interval (fewer than 2 runs)"
+        f = (lambda v: f"{v * scale:+.1f}") if signed else (lambda v: fmt(v * scale))
+        return f"95 % CI {f(self.ci[0])}…{f(self.ci[1])}{unit}"
+
+
+def judge(*conds):
+    """The verdict of a target made of CONDS: missed if one is missed, met if all are met,
+    unresolved otherwise; "–" where a column has no data."""
+    vs = [c.verdict() for c in conds]
+    if None in vs:
+        return "–"
+    if "missed" in vs:
+        return "missed"
+    return "met" if all(v == "met" for v in vs) else "unresolved"
 
 
 def tenfold_rows(topo, d, wl, what):
@@ -751,21 +903,35 @@ def tenfold_rows(topo, d, wl, what):
     best custom slice of the foreground."""
     p99 = lat_fn("wakeup_us", "p99")
     cols = d.columns(topo, wl, "-20", "0")
-    b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
-    best = [mean_of(d.select(topo, wl, "slice", fg, "0"), p99) for fg in ("-20", "19")]
-    best = min([x for x in best if x is not None], default=None)
-    ok = None if None in (b, l) or not l else b / l >= 10
+    b, l = estimate(cols["base"], p99), estimate(cols["ln"], p99)
+    c = Cond([cols["base"], cols["ln"]], [p99, p99], quotient, lo=10)
     rows = [[topo, f"LN −20 cyclictest p99 {what} ≥ 10× lower than base",
-             f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)]]
-    ok = None if None in (best, l) else l <= 0.5 * best
+             f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×; {c.interval()})", judge(c)]]
+    slices = [r for r in (cols["slice"],) if r]
+    best = min(slices, key=lambda r: estimate(r, p99) or INF, default=None)
+    sv = estimate(best, p99) if best else None
+    c = Cond([cols["ln"], best or []], [p99, p99], quotient, hi=0.5)
     rows.append([topo, "… and ≤ 0.5× the best custom slice",
-                 f"{fmt(l)} vs {fmt(best)} µs ({ratio(l, best)}×)", verdict(ok)])
+                 f"{fmt(l)} vs {fmt(sv)} µs ({ratio(l, sv)}×; {c.interval()})", judge(c)])
     return rows
 
 
 def served_str(s, runs):
     exp = expected_of(runs)
     return fmt_count(s) + ("" if exp is None else f"/{exp}")
+
+
+def never_worse(topo, d, wl, text, count_fn, count_name):
+    """LN −20 never worse than LN 0 in WL: COUNT_FN (served periods, requests) at least LN
+    0's and the wakeup p99 at most LN 0's, each a ratio with its interval."""
+    p99 = lat_fn("wakeup_us", "p99")
+    r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
+    s0, s20, p0, p20 = estimate(r0, count_fn), estimate(r20, count_fn), estimate(r0, p99), estimate(r20, p99)
+    cs = Cond([r20, r0], [count_fn, count_fn], quotient, lo=1)
+    cp = Cond([r20, r0], [p99, p99], quotient, hi=1)
+    return [topo, text,
+            f"{count_name} {served_str(s0, r0)} → {served_str(s20, r20)} ({cs.interval()}), "
+            f"p99 {fmt(p0)} → {fmt(p20)} µs ({ratio(p20, p0)}×; {cp.interval()})", judge(cs, cp)]
 
 
 def regime_rows(topo, d):
@@ -775,25 +941,24 @@ def regime_rows(topo, d):
     rows = []
     regimes = [(name, wl) for name, wl in REGIMES if cells_of(wl, topo)]
     for name, wl in regimes:
-        r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
-        s0, s20, p0, p20 = mean_of(r0, served_fn), mean_of(r20, served_fn), mean_of(r0, p99), mean_of(r20, p99)
-        ok = None if None in (s0, s20, p0, p20) else s20 >= s0 and p20 <= p0
-        rows.append([topo, f"{name}: LN −20 never worse than LN 0 (served, p99)",
-                     f"served {served_str(s0, r0)} → {served_str(s20, r20)}, p99 {fmt(p0)} → {fmt(p20)} µs",
-                     verdict(ok)])
+        rows.append(never_worse(topo, d, wl, f"{name}: LN −20 never worse than LN 0 (served, p99)",
+                                served_fn, "served"))
     for name, wl in regimes:
         r20, rf = d.select(topo, wl, "ln", "-20", "0"), d.select(topo, wl, "fifo", "-20", "0")
-        s20, sf, p20, pf = mean_of(r20, served_fn), mean_of(rf, served_fn), mean_of(r20, p99), mean_of(rf, p99)
-        ok = None if None in (s20, sf, p20, pf) else p20 <= 2 * pf and s20 >= 0.98 * sf
+        s20, sf, p20, pf = estimate(r20, served_fn), estimate(rf, served_fn), estimate(r20, p99), estimate(rf, p99)
+        cp = Cond([r20, rf], [p99, p99], quotient, hi=2)
+        cs = Cond([r20, rf], [served_fn, served_fn], quotient, lo=0.98)
         gap = f" ({(s20 / sf - 1) * 100:+.1f}%)" if s20 is not None and sf else ""
         rows.append([topo, f"{name}: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it",
-                     f"p99 {fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×), served {served_str(s20, r20)} vs "
-                     f"{served_str(sf, rf)}{gap}", verdict(ok)])
-    m0 = mean_of(d.select(topo, "cyclictest-seed", "ln", "0", "-20"), mx)
-    m20 = mean_of(d.select(topo, "cyclictest-seed", "ln", "-20", "-20"), mx)
-    ok = None if None in (m0, m20) else m20 <= m0 / 10
-    rows.append([topo, "seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's",
-                 f"{fmt(m0)} → {fmt(m20)} µs ({ratio(m20, m0)}×)", verdict(ok)])
+                     f"p99 {fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×; {cp.interval()}), served "
+                     f"{served_str(s20, r20)} vs {served_str(sf, rf)}{gap} ({cs.interval()})", judge(cp, cs)])
+    if cells_of("cyclictest-seed", topo):
+        r0 = d.select(topo, "cyclictest-seed", "ln", "0", "-20")
+        r20 = d.select(topo, "cyclictest-seed", "ln", "-20", "-20")
+        m0, m20 = estimate(r0, mx), estimate(r20, mx)
+        c = Cond([r20, r0], [mx, mx], quotient, hi=0.1)
+        rows.append([topo, "seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's",
+                     f"{fmt(m0)} → {fmt(m20)} µs ({ratio(m20, m0)}×; {c.interval()})", judge(c)])
     return rows
 
 
@@ -806,21 +971,18 @@ def sweep_target_rows(topo, d):
     for w, wl in SWEEP:
         if not cells_of(wl, topo):
             continue
-        r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
-        rf = d.select(topo, wl, "fifo", "-20", "0")
-        s0, s20, sf = (mean_of(r, requests_fn) for r in (r0, r20, rf))
-        p0, p20, pf = (mean_of(r, p99) for r in (r0, r20, rf))
-        ok = None if None in (s0, s20, p0, p20) else s20 >= s0 and p20 <= p0
-        rows.append([topo, f"work {w} µs: LN −20 never worse than LN 0 (requests, wakeup p99)",
-                     f"requests {served_str(s0, r0)} → {served_str(s20, r20)}, p99 {fmt(p0)} → {fmt(p20)} µs",
-                     verdict(ok)])
-        ok = None if None in (p20, pf) else p20 <= 2 * pf
+        rows.append(never_worse(topo, d, wl, f"work {w} µs: LN −20 never worse than LN 0 (requests, wakeup p99)",
+                                requests_fn, "requests"))
+        r20, rf = d.select(topo, wl, "ln", "-20", "0"), d.select(topo, wl, "fifo", "-20", "0")
+        s20, sf = estimate(r20, requests_fn), estimate(rf, requests_fn)
+        p20, pf = estimate(r20, p99), estimate(rf, p99)
+        c = Cond([r20, rf], [p99, p99], quotient, hi=2)
         rows.append([topo, f"work {w} µs: LN −20 wakeup p99 within 2× of SCHED_FIFO's",
-                     f"{fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×)", verdict(ok)])
-        ok = None if None in (s20, sf) else s20 >= 0.98 * sf
+                     f"{fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×; {c.interval()})", judge(c)])
+        c = Cond([r20, rf], [requests_fn, requests_fn], quotient, lo=0.98)
         gap = f" ({(s20 / sf - 1) * 100:+.1f}%)" if s20 is not None and sf else ""
         rows.append([topo, f"work {w} µs: LN −20 requests within 2 % of SCHED_FIFO's",
-                     f"{served_str(s20, r20)} vs {served_str(sf, rf)}{gap}", verdict(ok)])
+                     f"{served_str(s20, r20)} vs {served_str(sf, rf)}{gap} ({c.interval()})", judge(c)])
     return rows
 
 
@@ -828,25 +990,29 @@ def targets(d, topos):
     rows = []
     p99 = lat_fn("wakeup_us", "p99")
     for topo in topos:
-        rows += tenfold_rows(topo, d, "cyclictest-hackbench", "under hackbench (overload)")
+        if cells_of("cyclictest-hackbench", topo):
+            rows += tenfold_rows(topo, d, "cyclictest-hackbench", "under hackbench (overload)")
 
         if cells_of("schbench-hackbench", topo):
             cols = d.columns(topo, "schbench-hackbench", "0", "19")
-            b, l = mean_of(cols["base"], p99), mean_of(cols["ln"], p99)
-            ok = None if None in (b, l) or not l else b / l >= 5
+            b, l = estimate(cols["base"], p99), estimate(cols["ln"], p99)
+            c = Cond([cols["base"], cols["ln"]], [p99, p99], quotient, lo=5)
             rows.append([topo, "hackbench at LN 19 in the background cuts schbench wakeup p99 ≥ 5× (vs base)",
-                         f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×)", verdict(ok)])
-            l0 = mean_of(d.select(topo, "schbench-hackbench", "ln", "0", "0"), p99)
+                         f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×; {c.interval()})", judge(c)])
+            r0 = d.select(topo, "schbench-hackbench", "ln", "0", "0")
+            l0 = estimate(r0, p99)
+            c = Cond([r0, cols["ln"]], [p99, p99], quotient, lo=5)
             rows.append([topo, "… same, against the series with hackbench at LN 0 (for the record)",
-                         f"{fmt(l0)} → {fmt(l)} µs ({ratio(l0, l)}×)",
-                         verdict(None if None in (l0, l) or not l else l0 / l >= 5)])
+                         f"{fmt(l0)} → {fmt(l)} µs ({ratio(l0, l)}×; {c.interval()})", judge(c)])
 
         cols = d.columns(topo, "hackbench", "19", "-")
-        b, l = mean_of(cols["base"], fig_fn("time_s")), mean_of(cols["ln"], fig_fn("time_s"))
+        t = fig_fn("time_s")
+        b, l = estimate(cols["base"], t), estimate(cols["ln"], t)
+        c = Cond([cols["base"], cols["ln"]], [t, t], lambda x, y: (x / y - 1) * 100 if y else None, lo=5)
         gain = (b / l - 1) * 100 if b and l else None
         rows.append([topo, "LN 19 hackbench throughput ≥ +5 %",
-                     f"{fmt(b)} s → {fmt(l)} s ({gain:+.1f}% throughput)" if gain is not None else "–",
-                     verdict(None if gain is None else gain >= 5)])
+                     f"{fmt(b)} s → {fmt(l)} s ({gain:+.1f}% throughput; {c.interval('%', signed=True)})"
+                     if gain is not None else "–", judge(c)])
 
         if cells_of("cyclictest-light", topo):
             rows += tenfold_rows(topo, d, "cyclictest-light", "in the light regime")
@@ -868,19 +1034,15 @@ def targets(d, topos):
             if not cells_of(wl, topo):
                 continue
             cols = d.columns(topo, wl, *default_cell(wl))
-            bv, lv = per_rep(cols["base"], fn), per_rep(cols["ln"], fn)
-            b, l = mean_sd(bv)[0], mean_sd(lv)[0]
+            b, l = estimate(cols["base"], fn), estimate(cols["ln"], fn)
             if not b or l is None:
                 rows.append([topo, f"LN 0 within ±2 % of base: {wl} {key}", "–", "–"])
                 continue
-            ch = (l - b) / b * 100
-            sd = max(mean_sd(bv)[1] or 0, mean_sd(lv)[1] or 0) / b * 100
-            v = verdict(abs(ch) <= 2)
-            # A difference inside twice the repeats' sd is not a measured regression here.
-            if abs(ch) > 2 and len(bv) > 1 and abs(ch) <= 2 * sd:
-                v += " (within 2 sd of the repeats)"
+            c = Cond([cols["ln"], cols["base"]], [fn, fn], lambda x, y: (x / y - 1) * 100 if y else None,
+                     lo=-2, hi=2)
             rows.append([topo, f"LN 0 within ±2 % of base: {wl} {key}",
-                         f"{fmt(b)} → {fmt(l)} ({ch:+.1f}%, repeat sd {sd:.1f}%)", v])
+                         f"{fmt(b)} → {fmt(l)} ({(l - b) / b * 100:+.1f}%; {c.interval('%', signed=True)})",
+                         judge(c)])
     return rows
 
 
@@ -914,16 +1076,16 @@ def plots(resdir, runs):
         written.append(path)
 
     for topo in sorted({r["topology"] for r in runs}):
-        # p99 of the overload matrix, three bars per cell.
-        fig, ax = plt.subplots(figsize=(11, 4.2))
+        # p99 of the overload cells, three bars per cell.
         cells = cells_of("cyclictest-hackbench", topo)
+        fig, ax = plt.subplots(figsize=(11, 4.2))
         w = 0.27
         for i, v in enumerate(("base", "ln", "slice")):
             ys = []
             for fg, bg in cells:
                 cols = d.columns(topo, "cyclictest-hackbench", fg, bg)
                 rs = cols[v] if cols[v] is not None else cols["base"]
-                ys.append(mean_of(rs, lat_fn("wakeup_us", "p99")) or 0)
+                ys.append(estimate(rs, lat_fn("wakeup_us", "p99")) or 0)
             ax.bar([k + (i - 1) * w for k in range(len(cells))], ys, w, label=VARIANT_TITLE[v], color=COLORS[v])
         ax.set_xticks(range(len(cells)))
         ax.set_xticklabels([f"hb {lvl(bg)}\ncyc {lvl(fg)}" for fg, bg in cells], fontsize=8)
@@ -931,14 +1093,17 @@ def plots(resdir, runs):
         ax.set_ylabel("cyclictest p99 wakeup latency (µs)")
         ax.set_title(f"{topo}: cyclictest under hackbench (levels: latency_nice / custom slice)")
         ax.legend()
-        save(fig, f"{topo}-cyclictest-hackbench-p99.png")
+        if cells:
+            save(fig, f"{topo}-cyclictest-hackbench-p99.png")
+        else:
+            plt.close(fig)
 
         # Percentile curves and histograms of the key cells.
         keycells = [("cyclictest-idle", "0", "-", "idle VM, cyclictest default"),
                     ("cyclictest-idle", "-20", "-", "idle VM, cyclictest −20"),
                     ("cyclictest-hackbench", "0", "0", "hackbench default, cyclictest default"),
                     ("cyclictest-hackbench", "-20", "0", "hackbench default, cyclictest −20"),
-                    ("cyclictest-hackbench", "0", "19", "hackbench 19, cyclictest default"),
+                    ("cyclictest-seed", "-20", "0", "seed load default, cyclictest −20"),
                     ("schbench-hackbench", "0", "19", "schbench wakeups, hackbench 19")]
         ps = [50, 75, 90, 95, 99, 99.5, 99.9]
         fig, axs = plt.subplots(2, 3, figsize=(13, 7))
@@ -983,7 +1148,7 @@ def plots(resdir, runs):
                         continue
                     if not rs:
                         continue
-                    y = mean_of(rs, lat_fn("wakeup_us", "p99")) or 0
+                    y = estimate(rs, lat_fn("wakeup_us", "p99")) or 0
                     ax.bar(k, y, color=COLORS[v])
                     labels.append(f"{VARIANT_TITLE[v]}: sch {lvl(fg)}" + ("" if bg == "-" else f", bg {lvl(bg)}"))
                     k += 1
@@ -1000,7 +1165,7 @@ def plots(resdir, runs):
             ws = [w for w, _ in SWEEP]
             for v, fg, style in (("base", "0", "--"), ("ln", "0", ":"), ("slice", "-20", "-"),
                                  ("fifo", "-20", "-"), ("nocredit", "-20", "-"), ("ln", "-20", "-")):
-                ys = [mean_of(d.select(topo, wl, v, fg, "0"), lat_fn("wakeup_us", "p99")) for _, wl in SWEEP]
+                ys = [estimate(d.select(topo, wl, v, fg, "0"), lat_fn("wakeup_us", "p99")) for _, wl in SWEEP]
                 if all(y is None for y in ys):
                     continue
                 ax.plot(ws, [y if y is not None else float("nan") for y in ys], style, marker="o",
@@ -1021,10 +1186,10 @@ def plots(resdir, runs):
         for wl, key in (("hackbench", "time_s"), ("messaging", "time_s"), ("pipe", "usecs_per_op")):
             for fg, bg in CELLS[wl]:
                 cols = d.columns(topo, wl, fg, bg)
-                b = mean_of(cols["base"], fig_fn(key))
+                b = estimate(cols["base"], fig_fn(key))
                 slc = cols["slice"] if cols["slice"] is not None else cols["base"]
                 for i, (v, rs) in enumerate((("ln", cols["ln"]), ("slice", slc))):
-                    y = mean_of(rs, fig_fn(key))
+                    y = estimate(rs, fig_fn(key))
                     if b and y:
                         ax.bar(k + (i - 0.5) * 0.4, (b / y - 1) * 100, 0.4, color=COLORS[v],
                                label=VARIANT_TITLE[v] if k == 0 else None)

@@ -68,8 +68,7 @@ wanted() { [ -z "$boots" ] || case " $boots " in *" $1 "*) true ;; *) false ;; e
 # estimated seconds (a timed run D + ~3 s, the light regime 5*D + 3, a throughput run ~5 s).
 # The matrix depends on the topology (the sweep runs on flat only) and the seed load on the
 # CPU count, as boot.sh gives them.
-declare -A plan_secs plan_n
-plan_runs=0 plan_total=0
+plan_runs=0 plan_total=0 plan_rounds=1
 for topo in $topologies; do
 	case $topo in
 	flat) ncpu=2 ;;
@@ -79,9 +78,9 @@ for topo in $topologies; do
 	for kernel in base series; do
 		wanted "$topo-$kernel" || continue
 		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
-		read -r n s < <(awk -F'\t' '{ s += $6 } END { print NR, s + 0 }' <<< "$plan")
+		read -r n s r < <(awk -F'\t' '{ s += $6; if ($5 > r) r = $5 } END { print NR, s + 0, r + 0 }' <<< "$plan")
+		[ "$r" -le "$plan_rounds" ] || plan_rounds=$r
 		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
-		plan_secs[$topo-$kernel]=$s plan_n[$topo-$kernel]=$n
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
 	done
 done
@@ -147,42 +146,94 @@ cp "$S/guest/bench-matrix" "$res/bench-matrix"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$res/host.txt"
 
-for topo in $topologies; do
-	for kernel in base series; do
-		tag=$topo-$kernel
-		wanted "$tag" || continue
-		rm -rf "$res/raw/$tag"
-		disk=$res/logs/disk-$tag.img
-		rm -f "$disk"
-		truncate -s 256M "$disk"
-		log=$res/logs/console-$tag.log
-		image=$image_base
-		[ $kernel = series ] && image=$image_series
-		say "boot $tag (profile $profile, ${plan_n[$tag]} runs, about $((plan_secs[$tag] / 60)) min)"
-		b0=$(date +%s)
-		# A boot that times out loses all its results (the disk is written at the end):
-		# twice its estimate and 20 minutes more (50 minutes at least) before it counts
-		# as hung.
-		limit=$((2 * plan_secs[$tag] + 1200))
-		[ $limit -ge 3000 ] || limit=3000
-		BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-		BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
-			"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
-		qpid=$!
-		# Progress: the guest's LN-BENCH lines, as they come.
-		sleep 1
-		tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | grep --line-buffered -a 'LN-BENCH\|LN-DMESG' |
-			while IFS= read -r line; do
-				printf '    [%s] %s: %s\n' "$(date +%T)" "$tag" "${line%$'\r'}" >&2
-			done || true
-		rc=0
-		wait $qpid || rc=$?
-		[ $rc = 0 ] || say "boot $tag: exit $rc (124: timed out), see $log"
-		mkdir -p "$res/raw/$tag"
-		tar -x -f "$disk" -C "$res/raw/$tag" 2>/dev/null ||
-			say "boot $tag: no results on the result disk"
-		rm -f "$disk"
-		say "boot $tag: $(($(date +%s) - b0)) s"
+# The repeat rounds, in blocks of BENCH_ROUND_BLOCK rounds (full: 2; the others: all in one
+# boot): every kernel boots once per block, the kernels in an order drawn from the seed per
+# block and topology, so that the base and the series runs of a cell interleave in time as
+# the columns of one kernel do inside a boot.
+round_block=${BENCH_ROUND_BLOCK:-$([ "$profile" = full ] && echo 2 || echo 999)}
+case "$round_block" in '' | *[!0-9]* | 0) echo "bench: BENCH_ROUND_BLOCK=$round_block: a number of rounds" >&2; exit 2 ;; esac
+blocks='' a=1
+while [ $a -le $plan_rounds ]; do
+	b=$((a + round_block - 1))
+	[ $b -le $plan_rounds ] || b=$plan_rounds
+	blocks="$blocks $a-$b"
+	a=$((b + 1))
+done
+say "rounds 1-$plan_rounds in $(wc -w <<< "$blocks") block(s) of boots:$blocks"
+
+# merge_results FROM TO ROUNDS: one boot's unpacked results into the kernel's raw directory.
+merge_results() {
+	local from=$1 to=$2 rounds=$3
+	mkdir -p "$to"
+	[ -f "$from/index.tsv" ] || return 0
+	if [ -f "$to/index.tsv" ]; then
+		tail -n +2 "$from/index.tsv" >> "$to/index.tsv"
+	else
+		cp "$from/index.tsv" "$to/index.tsv"
+	fi
+	[ -f "$to/meta.txt" ] || cp "$from/meta.txt" "$to/meta.txt"
+	mv "$from/meta.txt" "$to/meta-rounds-$rounds.txt"
+	[ ! -f "$from/dmesg.txt" ] || mv "$from/dmesg.txt" "$to/dmesg-rounds-$rounds.txt"
+	rm -f "$from/index.tsv"
+	cp -a "$from/." "$to/"
+}
+
+nblock=0
+declare -A booted
+for blk in $blocks; do
+	nblock=$((nblock + 1))
+	ntopo=0
+	for topo in $topologies; do
+		ntopo=$((ntopo + 1))
+		kernels="base series"
+		(((seed + nblock + ntopo) % 2)) && kernels="series base"
+		for kernel in $kernels; do
+			tag=$topo-$kernel
+			wanted "$tag" || continue
+			ncpu=2
+			[ $topo = numa ] && ncpu=8
+			read -r n s < <(BENCH_ROUNDS=$blk sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
+				awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
+			[ "$n" -gt 0 ] || continue
+			if [ -z "${booted[$tag]:-}" ]; then
+				rm -rf "$res/raw/$tag"
+				booted[$tag]=1
+			fi
+			disk=$res/logs/disk-$tag.img
+			rm -f "$disk"
+			truncate -s 256M "$disk"
+			log=$res/logs/console-$tag-rounds-$blk.log
+			image=$image_base
+			[ $kernel = series ] && image=$image_series
+			say "boot $tag, rounds $blk (profile $profile, $n runs, about $((s / 60)) min)"
+			b0=$(date +%s)
+			# A boot that times out loses all its results (the disk is written at the end):
+			# twice its estimate and 20 minutes more (50 minutes at least) before it counts
+			# as hung.
+			limit=$((2 * s + 1200))
+			[ $limit -ge 3000 ] || limit=3000
+			BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
+			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
+				"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
+			qpid=$!
+			# Progress: the guest's LN-BENCH lines, as they come.
+			sleep 1
+			tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | grep --line-buffered -a 'LN-BENCH\|LN-DMESG' |
+				while IFS= read -r line; do
+					printf '    [%s] %s: %s\n' "$(date +%T)" "$tag" "${line%$'\r'}" >&2
+				done || true
+			rc=0
+			wait $qpid || rc=$?
+			[ $rc = 0 ] || say "boot $tag: exit $rc (124: timed out), see $log"
+			unpack=$res/logs/unpack-$tag
+			rm -rf "$unpack"
+			mkdir -p "$unpack"
+			tar -x -f "$disk" -C "$unpack" 2>/dev/null ||
+				say "boot $tag, rounds $blk: no results on the result disk"
+			merge_results "$unpack" "$res/raw/$tag" "$blk"
+			rm -rf "$disk" "$unpack"
+			say "boot $tag, rounds $blk: $(($(date +%s) - b0)) s"
+		done
 	done
 done
 

@@ -5,7 +5,7 @@
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
 # Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full ln.topo=flat|numa
-# ln.seed=N. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
+# ln.seed=N ln.rounds=A-B. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order they would
 # run for BENCH_SEED) and runs nothing: the host's estimate reads it. CPUS defaults to the
 # topology's (flat 2, numa 8). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
@@ -74,8 +74,10 @@ kernel=series profile=quick topo=flat plan=''
 # the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
 focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
 # SEED: the seed of the run order (each_run()); the host draws it and passes ln.seed (and
-# BENCH_SEED for --plan), and the report prints it.
-SEED=${BENCH_SEED:-1}
+# BENCH_SEED for --plan), and the report prints it. ROUNDS=A-B: this boot runs repeat
+# rounds A to B only (ln.rounds, BENCH_ROUNDS for --plan): the host spreads the rounds over
+# several boots of each kernel, so that the two kernels' runs interleave in time too.
+SEED=${BENCH_SEED:-1} ROUNDS=${BENCH_ROUNDS:-1-999}
 ask_has_data='' check_matrix=''
 if [ "${1:-}" = --has-data ]; then
 	ask_has_data=1
@@ -99,6 +101,7 @@ else
 		ln.cells=*) focus_cells=${arg#ln.cells=} ;;
 		ln.reps=*) focus_reps=${arg#ln.reps=} ;;
 		ln.seed=*) SEED=${arg#ln.seed=} ;;
+		ln.rounds=*) ROUNDS=${arg#ln.rounds=} ;;
 		esac
 	done
 	ncpu=$(grep -c ^processor /proc/cpuinfo)
@@ -133,6 +136,13 @@ case "$focus_reps" in
 esac
 case "$SEED" in
 '' | *[!0-9]*) say "ln.seed=$SEED: the seed of the run order, a number" >&2; exit 1 ;;
+esac
+case "$ROUNDS" in
+[0-9]*-[0-9]*) round_from=${ROUNDS%-*} round_to=${ROUNDS#*-} ;;
+*) round_from='' ;;
+esac
+case "$round_from$round_to" in
+'' | *[!0-9]*) say "ln.rounds=$ROUNDS: a range of repeat rounds, A-B" >&2; exit 1 ;;
 esac
 # The seed regime's background: hackbench -g 1 -f SEED_F is 2*SEED_F tasks, 3 per CPU.
 SEED_F=$((3 * ncpu / 2))
@@ -249,8 +259,8 @@ est() { # WORKLOAD
 	esac
 }
 
-# each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run, in the order they
-# run: round REP runs every run with at least REP repeats, in an order drawn afresh for
+# each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run of this boot's rounds
+# (ROUNDS), in the order they run: round REP runs every run with at least REP repeats, in an order drawn afresh for
 # each round from SEED, so that the columns of a cell (and the cells) interleave and no
 # column always follows another's load or comes first after boot. awk's srand(SEED + REP)
 # draws the order: the same seed gives the same order on the same awk.
@@ -258,7 +268,8 @@ each_run() {
 	runs=$(matrix_runs)
 	max=$(printf '%s\n' "$runs" | awk 'NF { if ($5 > m) m = $5 } END { print m + 0 }')
 	order=${TMPDIR:-/tmp}/bench-order.$$
-	for rep in $(seq $max); do
+	[ $max -le $round_to ] || max=$round_to
+	for rep in $(seq $round_from $max); do
 		printf '%s\n' "$runs" | awk -v rep=$rep -v seed=$SEED \
 			'BEGIN { srand(seed + rep) } NF && $5 >= rep { printf "%d %s\n", rand() * 1000000000, $0 }' |
 			sort -n > "$order"
@@ -473,6 +484,7 @@ done
 	echo "D=$D REPS_JUDGED=$REPS_JUDGED REPS_EXPLORE=$REPS_EXPLORE BG_WARM=$BG_WARM HB_G=$HB_G HB_L=$HB_L" \
 	     "PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L BG_G=$BG_G SEED_F=$SEED_F"
 	echo "seed=$SEED"
+	echo "rounds=$ROUNDS"
 	echo "clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	echo "preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)"
 	echo "base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns 2>/dev/null)"
