@@ -36,7 +36,7 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan deb deb-test check-series boot-base share group-write
+	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write
 
 all: kernel
 
@@ -165,11 +165,13 @@ check-bases: apply
 BASE         ?= 7.3
 BASE_VERSION := $(shell awk '!/^\#/ && NF && index($$1, "$(BASE)") == 1 { print $$1; exit }' base/sources)
 BASE_DIR     := $(OUT)/base-$(BASE_VERSION)
-boot-base: initramfs
+base-apply: deps
 	@[ -n "$(BASE_VERSION)" ] || { echo "make: BASE=$(BASE) is no version of base/sources" >&2; exit 1; }
 	@[ -f $(BASE_DIR)/src/linux/.latency-nice-base ] || \
 		$(STAGE) base-fetch $(S)/fetch-base.sh $(BASE_DIR)/src $(BASE_VERSION)
 	@$(STAGE) base-apply $(S)/apply-series.sh $(BASE_DIR)/src/linux
+
+boot-base: initramfs base-apply
 	@$(STAGE) base-build $(S)/build-kernel.sh $(BASE_DIR)/src/linux $(BASE_DIR)/build $(BASE_DIR)
 	@$(STAGE) base-boot $(S)/boot.sh flat $(BASE_DIR)/bzImage $(OUT)/initramfs.cpio.gz \
 		$(BASE_DIR)/console.log test || true
@@ -205,8 +207,15 @@ check-config-off: kernel
 
 # The benchmark harness: both kernels built with the Debian-like bench config, booted flat
 # and NUMA, the whole matrix run; report.md, results.json/csv and plots in out/bench/PROFILE.
+# make bench BASE=7.3: the same on that base of base/sources, the unpatched base against the
+# series applied to it (tree in out/base-<version>/, results in out/bench-<version>/).
+ifeq ($(origin BASE),command line)
+bench: base-apply
+	@$(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(BASE_DIR)/src/linux $(OUT)/bench-$(BASE_VERSION)
+else
 bench: apply
 	@$(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
+endif
 
 # CI smoke of the harness: every cell once for about a second, on the test kernel (both
 # halves of the matrix: latency_nice 0 and custom slice as the base half); checks that every

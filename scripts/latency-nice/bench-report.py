@@ -33,11 +33,16 @@ import sys
 # says what a line means); a result directory carries the copy it ran with (bench.sh).
 MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", "bench-matrix")
 TOPOLOGIES = ("flat", "numa")
-KERNEL_OF = {"base": "base", "slice": "base", "fifo": "base",
+KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
+             "nice": "base", "fifo": "base",
              "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series"}
+# The custom-slice columns: mainline's alternative at 0.1 ms (slice: what the series' −20
+# maps to) and the longer requests a user would try next.
+SLICES = ("slice", "slice300", "slice1000", "slice3000")
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", "slice", "fifo", "nocredit", "ln", "nofeat", "norun")
-VARIANT_TITLE = {"base": "base", "slice": "custom slice", "fifo": "SCHED_FIFO",
+VARIANTS = ("base", *SLICES, "nice", "fifo", "nocredit", "ln", "nofeat", "norun")
+VARIANT_TITLE = {"base": "base", "slice": "custom slice", "slice300": "slice 0.3 ms", "slice1000": "slice 1 ms",
+                 "slice3000": "slice 3 ms", "nice": "nice −5", "fifo": "SCHED_FIFO",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
                  "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on"}
 # The level a custom slice stands in for (guest/bench.sh slice_of()), in ns.
@@ -439,7 +444,8 @@ class Data:
             return self.select(topo, *c[:1], variant, *c[1:]) if runs_on(c, variant, topo) else None
         return {
             "base": self.select(topo, wl, "base", *default_cell(wl)),
-            "slice": col("slice"),
+            **{v: col(v) for v in SLICES},
+            "nice": col("nice"),
             "fifo": col("fifo", (wl, *floor)) if floor and fg == floor[0] else None,
             "nocredit": col("nocredit"),
             "ln": self.select(topo, wl, "ln", fg, bg),
@@ -626,7 +632,10 @@ def report(resdir, runs, meta, tags, problems):
               "times and latencies, positive for rps and served periods. Columns: \"base\" = the "
               "base kernel, nothing set; \"custom slice\" = the base kernel with mainline's custom "
               "slice where the row sets a level (−20 → 0.1 ms, 19 → 100 ms), \"= base\" where the row "
-              "sets nothing; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
+              "sets nothing; \"slice 0.3/1/3 ms\" = the same with that slice where the row sets −20 "
+              "(the longer requests a user would try next; the best of the four is a target's \"best "
+              "custom slice\"); \"nice −5\" = the base kernel with the foreground at nice −5 where "
+              "the row sets −20; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
               "the background at default: the floor of the rows with the foreground at −20 (one run "
               "per workload, shown in each of them); \"latency_nice, no credit\" = the series with "
               "`NO_LATENCY_CREDIT` (the series without the credit), wherever a task at −20 meets load; "
@@ -637,7 +646,7 @@ def report(resdir, runs, meta, tags, problems):
               "rows; all come from this one run of make bench.\n")
     md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
-              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 3·D s, "
+              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 2·D s, "
               "its demand under its share), **overload** (160 hackbench tasks, -i 1000: demand far "
               "above share, which no fair policy can serve), "
               "**different sessions** (seed-scaled, the background and the foreground each in a "
@@ -907,12 +916,13 @@ def tenfold_rows(topo, d, wl, what):
     c = Cond([cols["base"], cols["ln"]], [p99, p99], quotient, lo=10)
     rows = [[topo, f"LN −20 cyclictest p99 {what} ≥ 10× lower than base",
              f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×; {c.interval()})", judge(c)]]
-    slices = [r for r in (cols["slice"],) if r]
-    best = min(slices, key=lambda r: estimate(r, p99) or INF, default=None)
-    sv = estimate(best, p99) if best else None
-    c = Cond([cols["ln"], best or []], [p99, p99], quotient, hi=0.5)
+    slices = [v for v in SLICES if cols[v]]
+    best = min(slices, key=lambda v: estimate(cols[v], p99) or INF, default=None)
+    sv = estimate(cols[best], p99) if best else None
+    c = Cond([cols["ln"], cols[best] if best else []], [p99, p99], quotient, hi=0.5)
     rows.append([topo, "… and ≤ 0.5× the best custom slice",
-                 f"{fmt(l)} vs {fmt(sv)} µs ({ratio(l, sv)}×; {c.interval()})", judge(c)])
+                 f"{fmt(l)} vs {fmt(sv)} µs ({VARIANT_TITLE[best] if best else '–'}; {ratio(l, sv)}×; "
+                 f"{c.interval()})", judge(c)])
     return rows
 
 
@@ -1048,7 +1058,8 @@ def targets(d, topos):
 
 # ---------------------------------------------------------------- plots
 
-COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "nofeat": "#2ca02c", "fifo": "#d62728",
+COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "slice300": "#ffa54f", "slice1000": "#cd853f",
+          "slice3000": "#8b5a2b", "nice": "#e377c2", "nofeat": "#2ca02c", "fifo": "#d62728",
           "nocredit": "#9467bd", "norun": "#8c564b"}
 
 

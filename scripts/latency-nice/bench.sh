@@ -45,6 +45,12 @@ esac
 say() { printf '==> bench: %s\n' "$*" >&2; }
 mkdir -p "$outroot"
 outroot=$(cd "$outroot" && pwd)
+# The matrix of this run, read once: the plans, the guests (mkinitramfs.sh) and the results
+# all get this copy, whatever happens to the file while the run lasts.
+matrix=$outroot/bench-matrix.$$
+cp "$S/guest/bench-matrix" "$matrix"
+trap 'rm -f "$matrix"' EXIT
+export BENCH_MATRIX=$matrix
 # A focused run (BENCH_WORKLOADS="cyclictest-hackbench", BENCH_CELLS="0:0 -20:0" as FG:BG,
 # BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
 # matrix's results stay. For a question about a few cells, e.g. whether a difference between
@@ -132,7 +138,7 @@ fi
 (cd "$top" && git describe --always --dirty 2>/dev/null || echo unknown) > "$res/series-commit"
 echo "$version" > "$res/base-version"
 echo "$seed" > "$res/seed"
-cp "$S/guest/bench-matrix" "$res/bench-matrix"
+cp "$matrix" "$res/bench-matrix"
 {
 	echo "host_cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 	echo "host_cores=$(nproc)"

@@ -3,13 +3,14 @@
 
 usage: diagnose-report.py DIAG.txt...   (the LN-DIAG: lines of one boot each)
 """
+import statistics
 import sys
 
-COLS = ("regime way interval_us served/expected start_ms avg_us max_us wakeups cost_us cpu/served invol "
+COLS = ("regime way rep interval_us served/expected start_ms avg_us max_us wakeups cost_us cpu/served invol "
         "migrations wakeups_migrated slow "
         "ineligible protected not_picked resched lazy other preemptions preempted "
         "preempted_ineligible").split()
-HEAD = ("| regime | way | interval µs | served / expected | thread start ms | avg µs | max µs | wakeups "
+HEAD = ("| regime | way | rep | interval µs | served / expected | thread start ms | avg µs | max µs | wakeups "
         "| CPU µs / wakeup | CPU µs / served period | involuntary switches | migrations "
         "| wakeups migrated "
         "| slow wakeups | ineligible | protected | not picked | resched | lazy | other "
@@ -38,7 +39,33 @@ def table(path):
         if d.get("cpu_us") and d.get("served", "0").isdigit() and int(d["served"]):
             d["cpu/served"] = str(int(d["cpu_us"]) // int(d["served"]))
         out.append("| " + " | ".join(d.get(c, "–") for c in COLS) + " |")
+    out += ["", summary(lines)]
     return "\n".join(out) + "\n"
+
+
+def summary(lines):
+    """Per regime and way over its repeats: the median and the range of the per-run avg and
+    max, the served periods and the slow wakeups (make diagnose DIAG_REPS=N)."""
+    runs = {}
+    for l in lines:
+        d = fields(l)
+        if "regime" in d:
+            runs.setdefault((d["regime"], d["way"]), []).append(d)
+    out = ["| regime | way | runs | avg µs: median (min–max) | max µs: median (min–max) | served (mean) "
+           "| slow wakeups (mean) |", "|---|---|---|---|---|---|---|"]
+    for (regime, way), ds in runs.items():
+        def col(key):
+            vals = [int(d[key]) for d in ds if d.get(key, "").isdigit()]
+            return vals
+        def rng(key):
+            v = col(key)
+            return f"{statistics.median(v):g} ({min(v)}–{max(v)})" if v else "–"
+        def mean(key):
+            v = col(key)
+            return f"{statistics.fmean(v):.1f}" if v else "–"
+        out.append(f"| {regime} | {way} | {len(ds)} | {rng('avg_us')} | {rng('max_us')} | {mean('served')} "
+                   f"| {mean('slow')} |")
+    return "\n".join(out)
 
 
 def main():

@@ -61,8 +61,11 @@ copy_host_bin /usr/bin/uclampset /usr/lib/util-linux/uclampset
 if [ -n "$bench" ]; then
 	copy_host_bin "$(command -v perf)" /usr/bin/perf
 	copy_host_bin /usr/bin/stress-ng /usr/bin/stress-ng
+	# coreutils' nice (busybox has only renice): the bench's nice column.
+	copy_host_bin /usr/bin/nice /usr/bin/nice
 	install -m 0755 "$top/scripts/latency-nice/guest/bench.sh" "$root/bench.sh"
-	install -m 0644 "$top/scripts/latency-nice/guest/bench-matrix" "$root/bench-matrix"
+	# BENCH_MATRIX: the copy bench.sh took at its start.
+	install -m 0644 "${BENCH_MATRIX:-$top/scripts/latency-nice/guest/bench-matrix}" "$root/bench-matrix"
 fi
 
 mkdir -p "$(dirname "$outfile")"

@@ -19,6 +19,10 @@
 #                  slice    mainline's alternative, a custom slice (sched_runtime, as
 #                           chrt --other -T sets it) where the series would set latency_nice:
 #                           a level becomes the slice of slice_of()
+#                  slice300, slice1000, slice3000
+#                           the same with a custom slice of 0.3, 1 or 3 ms where the series
+#                           sets -20: the longer requests a user would try next
+#                  nice     the foreground at nice -5 where the series sets -20
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
 #                           floor no fair policy can beat
 #   series kernel  ln       latency_nice (with the credit)
@@ -40,7 +44,7 @@
 #   seed      hackbench -g 1 -f 3*CPUS/2: 3 tasks per CPU (seed 000's ~2.5); cyclictest
 #             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20;
 #             schbench-seed)
-#   light     160 hackbench tasks; cyclictest -i 50000 for 3*D s: its demand under half its
+#   light     160 hackbench tasks; cyclictest -i 50000 for 2*D s: its demand under half its
 #             share (flat: 1/81 of a CPU), so that a fair policy can serve every period
 #             (cyclictest-light). make diagnose measured the measuring thread's CPU per period
 #             on the test kernel: ~90 us at latency_nice 0, ~190 us at -20 (0.2-0.4 % of a
@@ -126,7 +130,7 @@ say() { echo "LN-BENCH: $*"; }
 case "$profile" in
 tiny)	D=1 REPS_JUDGED=1 REPS_EXPLORE=1 BG_WARM=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
 quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
-full)	D=4 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=2 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+full)	D=4 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
 case "$focus_reps" in
@@ -149,23 +153,29 @@ SEED_F=$((3 * ncpu / 2))
 CHRT=/usr/lib/util-linux/chrt
 R=/tmp/results
 
-# The custom slice that stands where the series sets latency_nice LEVEL. The series maps
-# latency_nice onto the request size (-20 -> the 0.1 ms floor, 19 -> the 100 ms ceiling of
-# what sched_setattr() accepts); mainline users get the same ends with a custom slice.
-slice_of() {
-	case "$1" in
-	-20) echo 100000 ;;
-	19) echo 100000000 ;;
+# The custom slice that stands where the series sets latency_nice LEVEL, in the column
+# VARIANT. The series maps latency_nice onto the request size (-20 -> the 0.1 ms floor, 19
+# -> the 100 ms ceiling of what sched_setattr() accepts); mainline users get the same ends
+# with a custom slice (the slice column), or pick a longer one for a task that needs more
+# than 0.1 ms per wakeup (sliceN: N us where the series sets -20).
+slice_of() { # LEVEL [VARIANT]
+	case "$1 ${2:-slice}" in
+	"-20 slice") echo 100000 ;;
+	"-20 slice"*) echo $((${2#slice} * 1000)) ;;
+	"19 "*) echo 100000000 ;;
 	*) echo 0 ;;
 	esac
 }
 
 # wrap VARIANT LEVEL: the command prefix that gives a task (and its children) the setting.
-# Nothing for base, and for fifo's background (its foreground: policy(), fg_wrap()).
+# Nothing for base, and for fifo's background (its foreground: policy(), fg_wrap()). nice:
+# nice -5 where the series sets -20 (a user's other choice on mainline: three times the
+# weight of nice 0).
 wrap() {
 	case "$1" in
 	ln | nofeat | nocredit | norun) echo "latency-nice -n $2" ;;
-	slice) [ "$(slice_of "$2")" != 0 ] && echo "sched-slice -s $(slice_of "$2")" ;;
+	slice*) [ "$(slice_of "$2" "$1")" != 0 ] && echo "sched-slice -s $(slice_of "$2" "$1")" ;;
+	nice) [ "$2" = -20 ] && echo "nice -n -5" ;;
 	esac
 }
 # fg_wrap VARIANT LEVEL: the same for a foreground that does not set its own policy.
@@ -192,7 +202,7 @@ with_background() {
 # The kernel a variant runs on.
 kernel_of() {
 	case "$1" in
-	base | slice | fifo) echo base ;;
+	base | slice | slice300 | slice1000 | slice3000 | nice | fifo) echo base ;;
 	ln | nofeat | nocredit | norun) echo series ;;
 	esac
 }
@@ -217,6 +227,8 @@ matrix_check() {
 			v=${tok%@*}
 			case "$tok" in *@flat | *@numa | "$v") ;; *) echo "$wl $fg $bg: topology of '$tok'" ;; esac
 			[ -n "$(kernel_of "$v")" ] || echo "$wl $fg $bg: unknown variant '$v'"
+			# The burst probe sets its own latency_nice or slice, nothing else.
+			[ "$wl $v" != "fifo-burst nice" ] || echo "$wl $fg $bg: the probe has no nice column"
 		done
 	done)
 	dup=$(matrix_lines | awk '{ print $1, $2, $3 }' | sort | uniq -d)
@@ -253,7 +265,7 @@ last_cpu=$((ncpu - 1))
 est() { # WORKLOAD
 	case "$1" in
 	hackbench | messaging | pipe) echo 3 ;;
-	cyclictest-light) echo $((3 * D + 13 + BG_WARM + 2)) ;;
+	cyclictest-light) echo $((2 * D + 13 + BG_WARM + 2)) ;;
 	cyclictest-hackbench | schbench-hackbench) echo $((D + 12 + BG_WARM + 2)) ;;
 	*) with_background $1 && echo $((D + 1 + BG_WARM + 2)) || echo $((D + 1)) ;;
 	esac
@@ -390,7 +402,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		cyclictest_fg $v $fg 1000 $D "" "" ;;
 	cyclictest-light)
 		background $(wrap $v $bg) hackbench -g $BG_G
-		cyclictest_fg $v $fg 50000 $((3 * D)) "" "" ;;
+		cyclictest_fg $v $fg 50000 $((2 * D)) "" "" ;;
 	cyclictest-sessions)
 		# Each in a session of its own, so in an autogroup of its own. A background job
 		# of this (non-interactive) shell, or the command timeout execs, is no process
@@ -456,7 +468,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		case $v in
 		ln | nofeat | nocredit | norun) set -- $fg ;;
 		base) set -- 0 ;;
-		slice) set -- 0 $(($(slice_of $fg) / 1000)) ;;
+		slice*) set -- 0 $(($(slice_of $fg $v) / 1000)) ;;
 		esac
 		timeout -s KILL $lim latency_nice_fifo_burst $1 $last_cpu $((D * 40)) $2 ;;
 	esac

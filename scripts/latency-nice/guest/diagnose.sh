@@ -19,6 +19,10 @@
 #   overload  hackbench -g 4, cyclictest -i 1000 (the full bench's cell; demand above share)
 #   groups    seed's load and cyclictest each in a cgroup of its own (ln.diag_regimes=groups;
 #             not in the default set): the credit through group entities
+#   hog       a CPU hog (a busy loop) and cyclictest -i 1000 pinned to the last CPU: make run's
+#             demo cell and make bench's cyclictest-hog (ln.diag_regimes=hog; not in the
+#             default set)
+# ln.diag_reps=N (host: DIAG_REPS) runs every regime and way N times, round after round.
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series),
 # fifo (SCHED_FIFO 1: the floor); ln.diag_ways (host: DIAG_WAYS) picks them, and also
@@ -26,7 +30,7 @@
 # thread, which wakes every 10 ms, at 0.
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-base_secs=10 regimes="seed light overload" light_us=50000
+base_secs=10 regimes="seed light overload" light_us=50000 reps=1
 ways="ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo"
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -34,6 +38,7 @@ for arg in $(cat /proc/cmdline); do
 	ln.diag_regimes=*) regimes=$(echo "${arg#ln.diag_regimes=}" | tr , ' ') ;;
 	ln.diag_light_us=*) light_us=${arg#ln.diag_light_us=} ;;
 	ln.diag_ways=*) ways=$(echo "${arg#ln.diag_ways=}" | tr , ' ') ;;
+	ln.diag_reps=*) reps=${arg#ln.diag_reps=} ;;
 	esac
 done
 # Schedstats (nr_wakeups_migrate) are off by default.
@@ -94,7 +99,13 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
 	load_g=none lat_g=none
 	[ $regime = groups ] && load_g=diag-load lat_g=diag-lat
-	in_group $load_g hackbench $hb -l 100000000 >/dev/null 2>&1 &
+	pin=''
+	if [ $regime = hog ]; then
+		pin="-a $last_cpu"
+		taskset -c $last_cpu sh -c 'while :; do :; done' &
+	else
+		in_group $load_g hackbench $hb -l 100000000 >/dev/null 2>&1 &
+	fi
 	hbpid=$!
 	sleep 1
 	case $way in
@@ -106,7 +117,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	*nocredit) echo NO_LATENCY_CREDIT > $FEAT ;;
 	*norun) echo NO_LATENCY_RUN > $FEAT ;;
 	esac
-	in_group $lat_g "$@" cyclictest -q -m -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
+	in_group $lat_g "$@" cyclictest -q -m $pin -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
 	ctpid=$!
 	t_exec=$(date +%s)
@@ -138,19 +149,23 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		/^T:/ { for (i = 1; i <= NF; i++) {
 			if ($i ~ /^C:/) c = v(i, "C:"); if ($i ~ /^Avg:/) a = v(i, "Avg:"); if ($i ~ /^Max:/) m = v(i, "Max:") } }
 		END { printf "served=%s avg_us=%s max_us=%s", c, a, m }' /tmp/ct.out)
-	echo "LN-DIAG: regime=$regime way=$way interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
+	echo "LN-DIAG: regime=$regime way=$way rep=$rep interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
 	sleep 1
 }
 
-for regime in $regimes; do
-	case $regime in
-	seed)	hb="-g 1 -f 3" interval=1000 ;;
-	groups)	hb="-g 1 -f 3" interval=1000; groups_setup ;;
-	light)	hb="-g 4" interval=$light_us ;;
-	overload) hb="-g 4" interval=1000 ;;
-	esac
-	for way in $ways; do
-		run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
+last_cpu=$(($(grep -c ^processor /proc/cpuinfo) - 1))
+for rep in $(seq $reps); do
+	for regime in $regimes; do
+		case $regime in
+		seed)	hb="-g 1 -f 3" interval=1000 ;;
+		groups)	hb="-g 1 -f 3" interval=1000; groups_setup ;;
+		light)	hb="-g 4" interval=$light_us ;;
+		overload) hb="-g 4" interval=1000 ;;
+		hog)	hb='' interval=1000 ;;
+		esac
+		for way in $ways; do
+			run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
+		done
 	done
 done
 echo "LN-DIAG: end"
