@@ -22,15 +22,23 @@ KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run sched_latency_nice_unused
-TOPOLOGIES  := flat numa smt
+TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
-# smt is there for core scheduling (cookies need SMT siblings) and the stress next to it.
+# smt is there for core scheduling (cookies need SMT siblings) and the stress next to it;
+# zen3-mini (2 sockets x one 16-CPU LLC, SMT; boot.sh) for what a Zen3-class layout can
+# break: the layout itself and a whole LLC's hotplug, SIS_UTIL's bound on every LLC,
+# cpu.latency.nice on every CPU, the latency tree and credit under migrations between LLCs
+# and nodes (stress), and a shorter fuzzer run.
 ONLY_smt    := core_sched,latency_nice-stress
-# Rounds of the stress test per topology (ln.stress_rounds): all 8 on flat; 2 on numa and smt
+ONLY_zen3-mini := topology,sis_util,latency_nice-cgroup,latency_nice-stress,fuzz
+# Rounds of the stress test per topology (ln.stress_rounds): all 8 on flat; 2 elsewhere
 # (every kind of change once, CPU hotplug and sched_feat flips included), where a round costs
-# 2-4x as much under TCG.
+# 2-4x as much under TCG. The fuzzer's operations on zen3-mini (ln.fuzz_ops): 20000 of flat's
+# 100000.
 ROUNDS_numa := 2
 ROUNDS_smt  := 2
+ROUNDS_zen3-mini := 2
+APPEND_zen3-mini := ln.fuzz_ops=20000
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick
 
@@ -71,10 +79,12 @@ host-test: deps
 IMAGE_smt   := $(OUT)/deb-test/vmlinuz
 guest-test: kernel initramfs deb-test
 	@for t in $(TOPOLOGIES); do \
-		only=$$(case $$t in smt) echo "$(ONLY_smt)" ;; esac); \
-		rounds=$$(case $$t in numa) echo "$(ROUNDS_numa)" ;; smt) echo "$(ROUNDS_smt)" ;; esac); \
+		only=$$(case $$t in smt) echo "$(ONLY_smt)" ;; zen3-mini) echo "$(ONLY_zen3-mini)" ;; esac); \
+		rounds=$$(case $$t in numa) echo "$(ROUNDS_numa)" ;; smt) echo "$(ROUNDS_smt)" ;; \
+			zen3-mini) echo "$(ROUNDS_zen3-mini)" ;; esac); \
+		extra=$$(case $$t in zen3-mini) echo "$(APPEND_zen3-mini)" ;; esac); \
 		image=$$(case $$t in smt) echo "$(IMAGE_smt)" ;; *) echo "$(OUT)/bzImage" ;; esac); \
-		BOOT_APPEND="$${only:+ln.only=$$only}$${rounds:+ ln.stress_rounds=$$rounds}" \
+		BOOT_APPEND="$${only:+ln.only=$$only}$${rounds:+ ln.stress_rounds=$$rounds}$${extra:+ $$extra}" \
 		$(STAGE) boot-$$t $(S)/boot.sh $$t $$image $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
 		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
 	done; exit $${fail:-0}

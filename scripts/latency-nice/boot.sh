@@ -3,7 +3,10 @@
 #
 # usage: boot.sh TOPOLOGY BZIMAGE INITRAMFS LOG [MODE]
 #   TOPOLOGY: flat (2 vCPUs, one LLC) | numa (2 sockets x 4 CPUs, 2 NUMA nodes) |
-#             smt (1 socket, 2 cores x 2 threads: SMT siblings, where core scheduling runs)
+#             smt (1 socket, 2 cores x 2 threads: SMT siblings, where core scheduling runs) |
+#             zen3-mini (32 vCPUs: 2 sockets x one 16-CPU LLC, a node each) |
+#             zen3-nps1 (64 vCPUs: 2 sockets x 2 LLCs of 16, a node per socket) |
+#             zen3-nps2 (64 vCPUs: the same, a node per LLC)
 #   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
 # Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
 # and BOOT_TIMEOUT (default 1800 s) bounds a hang (exit 124).
@@ -11,16 +14,47 @@
 # disk (/dev/vda in the guest; make bench's result disk).
 set -euo pipefail
 
-topo=${1:?usage: boot.sh flat|numa|smt BZIMAGE INITRAMFS LOG [MODE]}
+topo=${1:?usage: boot.sh flat|numa|smt|zen3-mini|zen3-nps1|zen3-nps2 BZIMAGE INITRAMFS LOG [MODE]}
 kernel=${2:?}; initrd=${3:?}; log=${4:?}; mode=${5:-test}
 
+cpu=(-cpu max)
 case "$topo" in
 flat)	smp=(-smp 2 -m 1G) ;;
 numa)	smp=(-smp 8,sockets=2,cores=4,threads=1 -m 2G
 	     -object memory-backend-ram,id=m0,size=1G -object memory-backend-ram,id=m1,size=1G
 	     -numa node,nodeid=0,cpus=0-3,memdev=m0 -numa node,nodeid=1,cpus=4-7,memdev=m1) ;;
 smt)	smp=(-smp 4,sockets=1,cores=2,threads=2 -m 1G) ;;
-*)	echo "boot.sh: unknown topology '$topo' (flat|numa|smt)" >&2; exit 2 ;;
+# Zen3-class servers (2 sockets, 16-CPU LLCs, SMT), scaled down: a die is an LLC of 8 cores x
+# 2 threads. Skylake-Server, not max: under TCG (no topoext) max and the EPYC models make L3
+# span the whole socket, Skylake-Server per die. QEMU numbers SMT siblings adjacently (2k,
+# 2k+1; Zen3 firmware: N and N+128), so the -numa ranges follow QEMU's numbering. mini: one
+# LLC per socket, a node per socket (SMT / MC / NUMA); nps1: two LLCs per socket, a node per
+# socket (SMT / MC / PKG / NUMA); nps2: a node per LLC, SLIT 12 inside a socket, 32 across
+# (x86 then drops PKG: SMT / MC / NUMA / NUMA).
+zen3-mini)
+	cpu=(-cpu Skylake-Server)
+	smp=(-smp 32,sockets=2,dies=1,cores=8,threads=2 -m 2G
+	     -object memory-backend-ram,id=m0,size=1G -object memory-backend-ram,id=m1,size=1G
+	     -numa node,nodeid=0,cpus=0-15,memdev=m0 -numa node,nodeid=1,cpus=16-31,memdev=m1) ;;
+zen3-nps1)
+	cpu=(-cpu Skylake-Server)
+	smp=(-smp 64,sockets=2,dies=2,cores=8,threads=2 -m 4G
+	     -object memory-backend-ram,id=m0,size=2G -object memory-backend-ram,id=m1,size=2G
+	     -numa node,nodeid=0,cpus=0-31,memdev=m0 -numa node,nodeid=1,cpus=32-63,memdev=m1) ;;
+zen3-nps2)
+	cpu=(-cpu Skylake-Server)
+	smp=(-smp 64,sockets=2,dies=2,cores=8,threads=2 -m 4G)
+	for n in 0 1 2 3; do
+		smp+=(-object memory-backend-ram,id=m$n,size=1G
+		      -numa node,nodeid=$n,cpus=$((16 * n))-$((16 * n + 15)),memdev=m$n)
+	done
+	for a in 0 1 2 3; do
+		for b in 0 1 2 3; do
+			((a < b)) || continue
+			smp+=(-numa dist,src=$a,dst=$b,val=$((a / 2 == b / 2 ? 12 : 32)))
+		done
+	done ;;
+*)	echo "boot.sh: unknown topology '$topo' (flat|numa|smt|zen3-mini|zen3-nps1|zen3-nps2)" >&2; exit 2 ;;
 esac
 
 # rcupdate.rcu_cpu_stall_timeout=60: RCU's stall warning after 60 s instead of 21. Under
@@ -32,7 +66,7 @@ esac
 append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable rcupdate.rcu_cpu_stall_timeout=60 ln.mode=$mode ln.topo=$topo ${BOOT_APPEND:-}"
 disk=()
 [ -n "${BOOT_DISK:-}" ] && disk=(-drive "file=$BOOT_DISK,format=raw,if=virtio")
-qemu=(qemu-system-x86_64 -accel tcg -cpu max "${smp[@]}" -nographic -no-reboot -nic none
+qemu=(qemu-system-x86_64 -accel tcg "${cpu[@]}" "${smp[@]}" -nographic -no-reboot -nic none
       "${disk[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append")
 
 if [ "$mode" = shell ]; then
