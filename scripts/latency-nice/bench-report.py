@@ -12,17 +12,20 @@ Writes, into RESULTS_DIR:
                 latencies) and the figures parsed from each tool's output
   results.csv   the same, one row per sample or figure (long format)
   summary.csv   per run: its figures and the statistics (n/min/avg/p50/.../max) of its samples
-  report.md     the tables (columns base, custom slice, SCHED_FIFO, latency_nice without
-                and with the credit, feats off: those that exist for the table's rows; pct
-                against base), the targets, and the sched_feat on/off comparisons
+  report.md     the tables (columns base, custom slice at 0.1/0.3/1/3 ms, nice -5,
+                SCHED_FIFO, latency_nice without and with the credit, feats off, no run-on:
+                those that exist for the table's rows; pct against base), the targets with
+                their bootstrap intervals and verdicts, and the sched_feat on/off comparisons
   plots/*.png   latency percentiles, histograms, throughput, the work-per-wakeup sweep
---check: fail (exit 1) unless every cell of the matrix produced data on every boot; no
+--check: fail (exit 1) unless every cell of the matrix produced data on every boot, as often
+as its repeats ask; no
 performance figure is judged. The CI smoke run of make test uses it.
 """
 
 import csv
 import json
 import math
+from fractions import Fraction
 import os
 import random
 import re
@@ -53,9 +56,19 @@ REGIMES = [("seed", "cyclictest-seed"), ("light", "cyclictest-light"),
 SWEEP_SLEEP_US = 10_000
 
 
+# The workloads guest/bench.sh knows (its WORKLOADS; the tests hold the two lists equal).
+WORKLOADS = ("cyclictest-idle", "schbench-idle", "hackbench", "messaging", "pipe", "cyclictest-hackbench",
+             "schbench-hackbench", "two-hogs", "cyclictest-hog", "fifo-burst", "cyclictest-seed", "schbench-seed",
+             "cyclictest-light", "cyclictest-sessions", "schbench-w50", "schbench-w500", "schbench-w2000")
+
+
 def read_matrix(path):
-    """{(workload, fg, bg): (repeats, {variant: topologies})}, in the file's order; a line
-    guest/bench.sh --check-matrix would refuse raises ValueError."""
+    """{(workload, fg, bg): (repeats, {variant: topologies})}, in the file's order. What
+    guest/bench.sh --check-matrix refuses raises ValueError: a malformed line, an unknown
+    workload, level or variant, a cell or a variant given twice, the slice300/1000/3000 or
+    nice column on a row without -20, nice or fifo on fifo-burst (the probe sets its own
+    policy), a workload without its default cell (0 or "-" on both sides: every row's base
+    column) or with more than one fifo cell (the floor of all its -20 rows)."""
     matrix = {}
     with open(path) as f:
         for no, line in enumerate(f, 1):
@@ -66,6 +79,10 @@ def read_matrix(path):
             if len(fields) < 5:
                 raise ValueError(f"{where}: WORKLOAD FG BG REPEATS VARIANT... expected")
             wl, fg, bg, reps, tokens = fields[0], fields[1], fields[2], fields[3], fields[4:]
+            if wl not in WORKLOADS:
+                raise ValueError(f"{where}: unknown workload '{wl}'")
+            if not all(re.fullmatch(r"-|-?[0-9]+", x) for x in (fg, bg)):
+                raise ValueError(f"{where}: levels '{fg}' '{bg}'")
             if reps not in ("J", "X"):
                 raise ValueError(f"{where}: repeats '{reps}' (J or X)")
             if (wl, fg, bg) in matrix:
@@ -75,8 +92,20 @@ def read_matrix(path):
                 v, _, topo = tok.partition("@")
                 if v not in KERNEL_OF or (topo and topo not in TOPOLOGIES):
                     raise ValueError(f"{where}: variant '{tok}'")
+                if v in variants:
+                    raise ValueError(f"{where}: variant '{v}' named twice")
+                if (v in SLICES[1:] and "-20" not in (fg, bg)) or (v == "nice" and fg != "-20"):
+                    raise ValueError(f"{where}: '{v}' stands where the row sets -20")
+                if wl == "fifo-burst" and v in ("nice", "fifo"):
+                    raise ValueError(f"{where}: the probe has no {v} column")
                 variants[v] = {topo} if topo else set(TOPOLOGIES)
             matrix[(wl, fg, bg)] = (reps, variants)
+    for wl in dict.fromkeys(c[0] for c in matrix):
+        cells = [c for c in matrix if c[0] == wl]
+        if not any(c[1] in ("0", "-") and c[2] in ("0", "-") for c in cells):
+            raise ValueError(f"{path}: {wl} has no default cell")
+        if sum("fifo" in matrix[c][1] for c in cells) > 1:
+            raise ValueError(f"{path}: {wl} has more than one fifo cell")
     return matrix
 
 
@@ -253,11 +282,11 @@ def load(resdir):
                     k, _, v = line.rstrip("\n").partition("=")
                     m[k] = v
         meta[tag] = m
-        seen = set()
+        seen = {}
         with open(idx) as f:
             for row in csv.DictReader(f, delimiter="\t"):
                 key = (row["workload"], row["fg"], row["bg"], row["variant"])
-                seen.add(key)
+                seen[key] = seen.get(key, 0) + 1
                 parsed = parse_run(row["workload"], os.path.join(d, row["file"]))
                 where = f"{tag} {row['workload']} fg={row['fg']} bg={row['bg']} {row['variant']} rep {row['rep']}"
                 if row["rc"] != "0":
@@ -272,21 +301,39 @@ def load(resdir):
                     "figures": parsed.get("figures", {}), "samples": parsed.get("samples", {}),
                 })
         want = expected_runs(kernel, topo)
-        for miss in sorted(want - seen):
+        for miss in sorted(want - set(seen)):
             problems.append(f"{tag}: cell {miss} never ran")
-        for extra in sorted(seen - want):
+        for extra in sorted(set(seen) - want):
             problems.append(f"{tag}: unexpected cell {extra} (matrix out of step with bench.sh)")
+        # Every run its cell's repeats (meta.txt: "D=... REPS_JUDGED=5 REPS_EXPLORE=1 ..."): a
+        # boot of a block of rounds that died leaves a cell short, and bench.sh says which
+        # block (missing-rounds).
+        reps = dict(re.findall(r"(REPS_JUDGED|REPS_EXPLORE)=(\d+)", "D=" + m.get("D", "")))
+        if len(reps) == 2:
+            for key in sorted(want & set(seen)):
+                n = int(reps["REPS_JUDGED" if MATRIX[key[:3]][0] == "J" else "REPS_EXPLORE"])
+                if seen[key] != n:
+                    problems.append(f"{tag}: cell {key} ran {seen[key]} times, the matrix asks {n}")
+        missing = os.path.join(d, "missing-rounds")
+        if os.path.exists(missing):
+            with open(missing) as f:
+                problems += [f"{tag}: {line.strip()}" for line in f if line.strip()]
     return runs, problems, meta, tags
 
 
 # ---------------------------------------------------------------- statistics
 
+def rank_of(p, n):
+    """The nearest rank (1-based) of percentile P among N values, computed exactly: in floating
+    point 99.9 / 100 * 1000 is a hair above 999 and its ceiling the maximum."""
+    return max(1, min(n, math.ceil(Fraction(str(p)) * n / 100)))
+
+
 def pct(sorted_vals, p):
     """Nearest-rank percentile of an ascending list."""
     if not sorted_vals:
         return float("nan")
-    k = max(0, math.ceil(p / 100.0 * len(sorted_vals)) - 1)
-    return sorted_vals[min(k, len(sorted_vals) - 1)]
+    return sorted_vals[rank_of(p, len(sorted_vals)) - 1]
 
 
 def lat_stats(vals):
@@ -350,7 +397,7 @@ def pooled_stat(runs, key, stat):
         return vals[-1]
     if stat == "avg":
         return sum(v * c for v, c in pooled.items()) / n
-    rank = max(1, math.ceil(float(stat[1:]) / 100.0 * n))
+    rank = rank_of(stat[1:], n)
     seen = 0
     for v in vals:
         seen += pooled[v]
@@ -363,13 +410,17 @@ def pooled_stat(runs, key, stat):
 # the unit: the samples of one run share its background and are not independent), the
 # target's quantity computed on each resample; the 95 % interval is the 2.5th and 97.5th
 # percentile of BOOT_B resamples. Seeded: the report is the same for the same data.
+# With 2 runs a column has 4 resamples, and the "interval" is the range of the pairings, not a
+# 95 % one: a column needs MIN_RUNS runs for an interval (and a verdict other than
+# unresolved). With 5, the percentile bootstrap is still approximate (it undercovers).
 BOOT_B = 1000
+MIN_RUNS = 3
 
 
 def boot_ci(groups, fns, combine, b=BOOT_B):
     """(lo, hi) of COMBINE(estimate(group, fn)...) over bootstrap resamples; None where a
-    column has fewer than 2 runs."""
-    if any(len(g) < 2 for g in groups):
+    column has fewer than MIN_RUNS runs."""
+    if any(len(g) < MIN_RUNS for g in groups):
         return None
     rng = random.Random(1)
     vals = []
@@ -616,7 +667,7 @@ def report(resdir, runs, meta, tags, problems):
                 host[k] = v
     topos = sorted({r["topology"] for r in runs}, key=lambda t: (t != "flat", t))
     anymeta = next(iter(meta.values()), {})
-    params = anymeta.get("D", "")  # meta.txt's "D=8 REPS=3 HB_G=..." line, after "D="
+    params = anymeta.get("D", "")  # meta.txt's "D=4 REPS_JUDGED=5 ..." line, after "D="
     md = []
     md.append("# make bench report\n")
     md.append(f"Profile **{anymeta.get('profile', '?')}** (D={params}); base "
@@ -636,13 +687,14 @@ def report(resdir, runs, meta, tags, problems):
               "(the longer requests a user would try next; the best of the four is a target's \"best "
               "custom slice\"); \"nice −5\" = the base kernel with the foreground at nice −5 where "
               "the row sets −20; \"SCHED_FIFO\" = the base kernel with the foreground at SCHED_FIFO 1 and "
-              "the background at default: the floor of the rows with the foreground at −20 (one run "
-              "per workload, shown in each of them); \"latency_nice, no credit\" = the series with "
+              "the background at default: the floor of the rows with the foreground at −20 (one "
+              "cell per workload, shown in each of its −20 rows); \"latency_nice, no credit\" = the series with "
               "`NO_LATENCY_CREDIT` (the series without the credit), wherever a task at −20 meets load; "
               "\"latency_nice\" = the series with the levels of the row (\"(credit)\" where the "
               "no-credit column stands beside it); \"feats off\" = the series with "
               "`NO_LATENCY_OFFSET` (the request-size mapping alone), on the "
-              "rows where latency_nice meets load. A table shows the columns that exist for its "
+              "rows where latency_nice meets load; \"no run-on\" = the series with `NO_LATENCY_RUN` "
+              "on the −20 rows where a wakee meets load. A table shows the columns that exist for its "
               "rows; all come from this one run of make bench.\n")
     md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
@@ -698,9 +750,11 @@ def report(resdir, runs, meta, tags, problems):
             md.append(f"### schbench-rs alone ({sched_args})\n")
             md.append(metric_table(schbench_rows(d, topo, "schbench-idle")) + "\n")
 
-        md.append("### Seed-scaled regime: cyclictest -i 1000, the 2×3 matrix (µs)\n")
-        md.append("Background `hackbench -g 1 -f 3·CPUs/2` (~3 tasks per CPU) × cyclictest level "
-                  "(0 and −20). "
+        md.append("### Seed-scaled regime: cyclictest -i 1000, background level × cyclictest level (µs)\n")
+        md.append("Background `hackbench -g 1 -f 3·CPUs/2` (~3 tasks per CPU) at 19, default and −20 "
+                  "× cyclictest at default and −20, and at 19 (the cost side of a deprioritised "
+                  "task) next to the default and the −20 background; numa: the background at "
+                  "default only. "
                   "`served` = periods served / periods of the run (a starved cyclictest serves "
                   "fewer).\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-seed", load="seed load")) + "\n")
@@ -783,7 +837,9 @@ def report(resdir, runs, meta, tags, problems):
               "or a change in %) is computed from the estimates, with a 95 % bootstrap interval "
               "(the runs of each column resampled, 1000 times, seeded): **met** where the interval "
               "lies on the target's side of its bound, **missed** where it lies on the other, "
-              "**unresolved** where it spans the bound or a column has fewer than 2 runs.\n")
+              "**unresolved** where it spans the bound or a column has fewer than 3 runs (PROFILE=full runs "
+              "5 of every cell a target reads; with so few runs the percentile bootstrap is "
+              "approximate: it tends to be narrower than a true 95 % interval).\n")
     md.append(table(["topology", "target", "figure", "verdict"], targets(d, topos)) + "\n")
     md.append("## sched_feat defaults: LATENCY_OFFSET on (default) vs off\n")
     md.append("Same kernel, same cell; `(pct)` is off against on (negative: off is lower).\n")
@@ -815,11 +871,19 @@ FEAT_METRICS = {
                  ("hog A switches", fig_fn("fg_switches"), False)],
     "fifo-burst": [("first ‰", fig_fn("first_permille"), False), ("avg wait µs", fig_fn("avg_delay_us"), False)],
 }
-FEAT_METRICS.update({wl: CYC_METRICS for wl in CELLS if wl.startswith("cyclictest")})
-FEAT_METRICS.update({wl: SCHBENCH_METRICS for wl in CELLS if wl.startswith("schbench")})
-FEAT_METRICS.update({wl: [("wakeup p99 µs", lat_fn("wakeup_us", "p99"), False),
-                          ("request p99 µs", lat_fn("request_us", "p99"), False),
-                          ("requests", requests_fn, True)] for _, wl in SWEEP})
+SWEEP_METRICS = [("wakeup p99 µs", lat_fn("wakeup_us", "p99"), False),
+                 ("request p99 µs", lat_fn("request_us", "p99"), False), ("requests", requests_fn, True)]
+
+
+def feat_metrics(wl):
+    """The figures that decide an on/off cell of WL (any workload of the matrix read)."""
+    if re.fullmatch(r"schbench-w\d+", wl):
+        return SWEEP_METRICS
+    if wl.startswith("cyclictest"):
+        return CYC_METRICS
+    if wl.startswith("schbench"):
+        return SCHBENCH_METRICS
+    return FEAT_METRICS.get(wl, [])
 
 
 def matrix_order(cells):
@@ -840,7 +904,7 @@ def on_off_rows(d, topos, cells, off):
             on = d.select(topo, wl, "ln", fg, bg)
             offr = d.select(topo, wl, off, fg, bg)
             cell = f"{wl} {lvl(fg)}" + ("" if bg == "-" else f" / bg {lvl(bg)}")
-            for name, fn, served in FEAT_METRICS[wl]:
+            for name, fn, served in feat_metrics(wl):
                 onv, offv = per_rep(on, fn), per_rep(offr, fn)
                 onm = estimate(on, fn)
                 if served:
@@ -867,7 +931,7 @@ class Cond:
     """One condition of a target: QUANTITY = COMBINE(estimate(column, fn)...) must lie in
     [LO, HI]. Its point value, its bootstrap interval (boot_ci()) and its verdict: met where
     the interval lies inside [LO, HI], missed where it lies outside, unresolved where it
-    spans a bound or cannot be drawn (a column with fewer than 2 runs)."""
+    spans a bound or cannot be drawn (a column with fewer than MIN_RUNS runs)."""
 
     def __init__(self, groups, fns, combine, lo=-INF, hi=INF):
         self.point = None
@@ -891,7 +955,7 @@ class Cond:
 
     def interval(self, unit="×", scale=1.0, signed=False):
         if self.ci is None:
-            return "no interval (fewer than 2 runs)"
+            return f"no interval (fewer than {MIN_RUNS} runs)"
         f = (lambda v: f"{v * scale:+.1f}") if signed else (lambda v: fmt(v * scale))
         return f"95 % CI {f(self.ci[0])}…{f(self.ci[1])}{unit}"
 
@@ -962,7 +1026,7 @@ def regime_rows(topo, d):
         rows.append([topo, f"{name}: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it",
                      f"p99 {fmt(p20)} vs {fmt(pf)} µs ({ratio(p20, pf)}×; {cp.interval()}), served "
                      f"{served_str(s20, r20)} vs {served_str(sf, rf)}{gap} ({cs.interval()})", judge(cp, cs)])
-    if cells_of("cyclictest-seed", topo):
+    if {("0", "-20"), ("-20", "-20")} <= set(cells_of("cyclictest-seed", topo)):
         r0 = d.select(topo, "cyclictest-seed", "ln", "0", "-20")
         r20 = d.select(topo, "cyclictest-seed", "ln", "-20", "-20")
         m0, m20 = estimate(r0, mx), estimate(r20, mx)

@@ -17,8 +17,8 @@
 # of the last run of this profile: for a boot that failed (its kernels must be the same).
 #
 # What runs is the matrix, scripts/latency-nice/guest/bench-matrix: its cells, their
-# repeats and their columns (base, custom slice, SCHED_FIFO: the base kernel; latency_nice
-# with and without its sched_feats: the series), on which topologies. The load regimes
+# repeats and their columns (base, custom slices, nice -5, SCHED_FIFO: the base kernel;
+# latency_nice with and without its sched_feats: the series), on which topologies. The load regimes
 # (seed-scaled, a light task under overload, overload, different sessions) and the
 # work-per-wakeup sweep are described in guest/bench.sh, which also gives the estimate
 # printed below (guest/bench.sh --plan KERNEL PROFILE TOPO CPUS, per boot). The method:
@@ -64,14 +64,22 @@ topologies=${BENCH_TOPOLOGIES:-flat numa}
 boots=${BENCH_BOOTS:-}
 # The seed of the guests' run order (guest/bench.sh each_run()): BENCH_SEED, or drawn here;
 # printed, and kept in the results (seed), so that a run's order can be made again.
+# BENCH_BOOTS completes an earlier run: its seed, and its matrix or nothing.
 seed=${BENCH_SEED:-$(od -An -N3 -tu4 /dev/urandom | tr -d ' ')}
+if [ -n "$boots" ]; then
+	[ -n "${BENCH_SEED:-}" ] || [ ! -f "$res/seed" ] || seed=$(cat "$res/seed")
+	if [ -f "$res/bench-matrix" ] && ! cmp -s "$res/bench-matrix" "$matrix"; then
+		echo "bench: BENCH_BOOTS: the matrix changed since the run in $res; run it whole" >&2
+		exit 1
+	fi
+fi
 case "$seed" in '' | *[!0-9]*) echo "bench: BENCH_SEED=$seed: not a number" >&2; exit 2 ;; esac
 export BENCH_SEED=$seed
 # wanted TAG: whether this run boots TAG.
 wanted() { [ -z "$boots" ] || case " $boots " in *" $1 "*) true ;; *) false ;; esac; }
 
 # The guest's plan for each boot (the same script, --plan: nothing runs): the runs and their
-# estimated seconds (a timed run D + ~3 s, the light regime 5*D + 3, a throughput run ~5 s).
+# estimated seconds (guest/bench.sh est()).
 # The matrix depends on the topology (the sweep runs on flat only) and the seed load on the
 # CPU count, as boot.sh gives them.
 plan_runs=0 plan_total=0 plan_rounds=1
@@ -153,8 +161,8 @@ cp "$matrix" "$res/bench-matrix"
 } > "$res/host.txt"
 
 # The repeat rounds, in blocks of BENCH_ROUND_BLOCK rounds (full: 2; the others: all in one
-# boot): every kernel boots once per block, the kernels in an order drawn from the seed per
-# block and topology, so that the base and the series runs of a cell interleave in time as
+# boot): every kernel boots once per block, which kernel first alternating with the seed, the
+# block and the topology ((seed + block + topology) % 2), so that the base and the series runs of a cell interleave in time as
 # the columns of one kernel do inside a boot.
 round_block=${BENCH_ROUND_BLOCK:-$([ "$profile" = full ] && echo 2 || echo 999)}
 case "$round_block" in '' | *[!0-9]* | 0) echo "bench: BENCH_ROUND_BLOCK=$round_block: a number of rounds" >&2; exit 2 ;; esac
@@ -171,7 +179,11 @@ say "rounds 1-$plan_rounds in $(wc -w <<< "$blocks") block(s) of boots:$blocks"
 merge_results() {
 	local from=$1 to=$2 rounds=$3
 	mkdir -p "$to"
-	[ -f "$from/index.tsv" ] || return 0
+	if [ ! -f "$from/index.tsv" ]; then
+		# The report fails --check on it (and on every cell left short of its repeats).
+		echo "rounds $rounds: the boot left no results" >> "$to/missing-rounds"
+		return 0
+	fi
 	if [ -f "$to/index.tsv" ]; then
 		tail -n +2 "$from/index.tsv" >> "$to/index.tsv"
 	else

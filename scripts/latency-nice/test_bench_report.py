@@ -9,6 +9,7 @@ the work-per-wakeup sweep), and the matrix against the guest's own plan (guest/b
 import importlib.util
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -106,10 +107,11 @@ def write_tree(root, drop=None, fail=None, empty=None, output=None, extra=None, 
         for kernel in ("base", "series"):
             d = os.path.join(root, "raw", f"{topo}-{kernel}")
             os.makedirs(d)
-            put(os.path.join(d, "meta.txt"), f"kernel={kernel}\nprofile=tiny\nD=1 REPS_JUDGED=1\n")
+            put(os.path.join(d, "meta.txt"),
+                f"kernel={kernel}\nprofile=tiny\nD=1 REPS_JUDGED={reps} REPS_EXPLORE={reps}\n")
             rows = ["workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile"]
             runs = sorted(br.expected_runs(kernel, topo))
-            if extra and (extra[3] in ("base", "slice", "fifo")) == (kernel == "base"):
+            if extra and br.KERNEL_OF[extra[3]] == kernel:
                 runs.append(extra)
             for rep in range(1, reps + 1):
                 for wl, fg, bg, v in runs:
@@ -209,7 +211,7 @@ REGIME_RUNS = {
     ("cyclictest-light", "-20", "0", "slice300"): (3000, 90),
     ("cyclictest-light", "-20", "0", "slice1000"): (2500, 95),
     ("cyclictest-light", "-20", "0", "slice3000"): (4000, 96),
-    ("cyclictest-light", "-20", "0", "nice"): (6000, 85),
+    ("cyclictest-seed", "-20", "0", "nice"): (700, 950),
     ("cyclictest-light", "-20", "0", "fifo"): (900, 100),
     ("cyclictest-light", "0", "0", "ln"): (15000, 80),
     ("cyclictest-light", "-20", "0", "ln"): (1000, 99),
@@ -272,6 +274,25 @@ def section(report, title):
     return report[start:end if end >= 0 else None]
 
 
+class Repeats(unittest.TestCase):
+    """Every cell of a boot ran as often as its repeats ask (a block of rounds whose boot died
+    leaves cells short), and bench.sh's missing-rounds note is a problem."""
+
+    def test_short_cell_and_lost_block_fail(self):
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, reps=2)
+            self.assertEqual(br.load(root)[1], [])
+            idx = os.path.join(root, "raw", "flat-series", "index.tsv")
+            rows = get(idx).splitlines()
+            cut = next(i for i, r in enumerate(rows) if r.startswith("cyclictest-seed\t0\t0\tln\t2\t"))
+            put(idx, "\n".join(rows[:cut] + rows[cut + 1:]) + "\n")
+            put(os.path.join(root, "raw", "flat-series", "missing-rounds"), "rounds 2-2: the boot left no results\n")
+            problems = br.load(root)[1]
+        self.assertEqual(problems, [
+            "flat-series: cell ('cyclictest-seed', '0', '0', 'ln') ran 1 times, the matrix asks 2",
+            "flat-series: rounds 2-2: the boot left no results"])
+
+
 class LoadRegimes(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -301,10 +322,10 @@ class LoadRegimes(unittest.TestCase):
         full = " latency_nice, no run-on (pct) |"
         for title in ("Seed-scaled regime: schbench", "Different sessions"):
             self.assertIn(base + fifo_credit + "\n", section(self.report, title), title)
-        for title in ("Work per wakeup", "Seed-scaled regime: cyclictest"):
-            self.assertIn(base + fifo_credit + full + "\n", section(self.report, title), title)
-        self.assertIn(base + slices + " nice −5 (pct) |" + fifo_credit + full + "\n",
-                      section(self.report, "Light task under overload"))
+        self.assertIn(base + fifo_credit + full + "\n", section(self.report, "Work per wakeup"))
+        self.assertIn(base + " nice −5 (pct) |" + fifo_credit + full + "\n",
+                      section(self.report, "Seed-scaled regime: cyclictest"))
+        self.assertIn(base + slices + fifo_credit + full + "\n", section(self.report, "Light task under overload"))
         self.assertIn(base + slices + fifo_credit + full,
                       section(self.report, "Overload regime: cyclictest"))
         self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) | latency_nice, feats off (pct) |\n",
@@ -317,9 +338,8 @@ class LoadRegimes(unittest.TestCase):
         light = section(self.report, "Light task under overload")
         self.assertIn("| hackbench default, cyclictest -20: served | 60/100 ±0.000 | 70/100 ±0.000 (+16.7%) | "
                       "90/100 ±0.000 (+50.0%) | 95/100 ±0.000 (+58.3%) | 96/100 ±0.000 (+60.0%) | "
-                      "85/100 ±0.000 (+41.7%) | 100/100 ±0.000 (+66.7%) | 70/100 ±0.000 (+16.7%) | "
-                      "99/100 ±0.000 (+65.0%) |", light)
-        self.assertIn("| hackbench default, cyclictest default: served | 60/100 ±0.000 | = base |  |  |  |  |  |  | "
+                      "100/100 ±0.000 (+66.7%) | 70/100 ±0.000 (+16.7%) | 99/100 ±0.000 (+65.0%) |", light)
+        self.assertIn("| hackbench default, cyclictest default: served | 60/100 ±0.000 | = base |  |  |  |  |  | "
                       "80/100 ±0.000 (+33.3%) |", light)
         # One estimator: a latency statistic of the pooled samples (p99.9 here is the worst of
         # the three repeats, 20000 × 1.02), the sd of the per-run values beside it.
@@ -493,6 +513,12 @@ def lat_run(samples, served=None):
 class Estimator(unittest.TestCase):
     """One estimator (pooled samples), bootstrap intervals and the three verdicts."""
 
+    def test_nearest_rank_is_exact(self):
+        self.assertEqual(br.pct(list(range(1, 1001)), 99.9), 999)
+        self.assertEqual(br.pct(list(range(1, 4001)), 99.9), 3996)
+        runs = [lat_run(range(1, 1001))]
+        self.assertEqual(br.pooled_stat(runs, "wakeup_us", "p99.9"), 999)
+
     def test_pooled_percentile_and_max(self):
         runs = [lat_run([10] * 99 + [1000]), lat_run([20] * 100)]
         p99, mx, avg = (br.lat_fn("wakeup_us", s) for s in ("p99", "max", "avg"))
@@ -516,10 +542,22 @@ class Estimator(unittest.TestCase):
         self.assertLess(c.ci[0], 20)
         self.assertGreater(c.ci[1], 20)
         self.assertEqual(br.judge(c), "unresolved")
-        # One run: no interval, never met.
-        c = br.Cond([slow[:1], fast], [p99, p99], ratio, lo=5)
-        self.assertIsNone(c.ci)
-        self.assertEqual(br.judge(c), "unresolved")
+        # Upper bounds: met below, missed above.
+        self.assertEqual(br.judge(br.Cond([fast, slow], [p99, p99], ratio, hi=0.2)), "met")
+        self.assertEqual(br.judge(br.Cond([fast, slow], [p99, p99], ratio, hi=0.05)), "missed")
+        # Two-sided (LN 0 within ±2 % of base): inside, outside, across a bound.
+        change = lambda x, y: (x / y - 1) * 100  # noqa: E731
+        same = [lat_run([1000 + i] * 50) for i in range(5)]
+        far = [lat_run([1100 + i] * 50) for i in range(5)]
+        wide = [lat_run([v] * 50) for v in (960, 990, 1000, 1010, 1040)]
+        self.assertEqual(br.judge(br.Cond([same, same], [p99, p99], change, lo=-2, hi=2)), "met")
+        self.assertEqual(br.judge(br.Cond([far, same], [p99, p99], change, lo=-2, hi=2)), "missed")
+        self.assertEqual(br.judge(br.Cond([wide, same], [p99, p99], change, lo=-2, hi=2)), "unresolved")
+        # One or two runs: no interval, never met.
+        for n in (1, 2):
+            c = br.Cond([slow[:n], fast], [p99, p99], ratio, lo=5)
+            self.assertIsNone(c.ci)
+            self.assertEqual(br.judge(c), "unresolved")
         # A column without data: no verdict.
         self.assertEqual(br.judge(br.Cond([[], fast], [p99, p99], ratio, lo=5)), "–")
         # Two conditions: missed wins, unresolved beats met.
@@ -587,7 +625,7 @@ class GuestPlan(unittest.TestCase):
                 self.assertEqual({r[4] for r in plan}, {"1"})
 
     def test_sweep_on_flat_only(self):
-        for kernel, want in (("base", {"base", "slice", "slice300", "slice1000", "slice3000", "nice", "fifo"}),
+        for kernel, want in (("base", {"base", "slice", "slice300", "slice1000", "slice3000", "fifo"}),
                              ("series", {"ln", "nocredit", "norun"})):
             sweep = {wl for _, wl in br.SWEEP} | {"cyclictest-light"}
             flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in sweep]
@@ -656,12 +694,14 @@ class GuestPlan(unittest.TestCase):
         on 2 host cores), and a boot for each kernel, topology and block of rounds
         (bench.sh BENCH_ROUND_BLOCK: 2 in full): 45 s on flat (the smoke's flat boots took
         31-35 s to their end with two short runs), 90 s on numa."""
+        block = int(re.search(r'round_block=\$\{BENCH_ROUND_BLOCK:-\$\(\[ "\$profile" = full \] && echo (\d+)',
+                              get(os.path.join(HERE, "bench.sh"))).group(1))
         secs = 0
         for topo, cpus, factor, boot in (("flat", "2", 1.2, 45), ("numa", "8", 1.4, 90)):
             for kernel in ("base", "series"):
                 plan = guest_plan(kernel, "full", topo, cpus)
                 rounds = max(int(r[4]) for r in plan)
-                secs += factor * sum(int(r[5]) for r in plan) + boot * math.ceil(rounds / 2)
+                secs += factor * sum(int(r[5]) for r in plan) + boot * math.ceil(rounds / block)
         self.assertLessEqual(secs, 120 * 60)
 
 
@@ -675,7 +715,22 @@ class MatrixFile(unittest.TestCase):
         "variant": "hackbench 0 - J base lnx\n",
         "topology": "hackbench 0 - J base ln@moon\n",
         "duplicate": "hackbench 0 - J base ln\nhackbench 0 - X ln\n",
+        "unknown workload": "foo 0 - J base ln\n",
+        "level": "hackbench abc - J base ln\n",
+        "level syntax": "hackbench 0- - J base ln\n",
+        "variant twice": "hackbench 0 - J ln ln@flat\n",
+        "slice300 without -20": "hackbench 0 - J base\nhackbench 19 - J slice300 ln\n",
+        "nice without a -20 foreground": "hackbench 0 - J base\nhackbench 19 - J nice ln\n",
+        "fifo on the probe": "fifo-burst 0 - J base\nfifo-burst -20 - X fifo ln\n",
+        "nice on the probe": "fifo-burst 0 - J base\nfifo-burst -20 - X nice ln\n",
+        "no default cell": "hackbench 19 - J slice ln\n",
+        "two fifo cells": "cyclictest-seed 0 0 J base\ncyclictest-seed -20 0 J fifo\ncyclictest-seed -20 19 X fifo\n",
     }
+
+    def test_same_workloads(self):
+        text = get(GUEST)
+        m = re.search(r'^WORKLOADS="([^"]*)"', text, re.M)
+        self.assertEqual(tuple(m.group(1).split()), br.WORKLOADS)
 
     def guest_check(self, text):
         with tempfile.TemporaryDirectory() as d:

@@ -6,8 +6,9 @@
 #
 # Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full ln.topo=flat|numa
 # ln.seed=N ln.rounds=A-B. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
-# (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order they would
-# run for BENCH_SEED) and runs nothing: the host's estimate reads it. CPUS defaults to the
+# (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
+# script's awk draws for BENCH_SEED: busybox awk in the guest draws another) and runs
+# nothing: the host's estimate reads it. CPUS defaults to the
 # topology's (flat 2, numa 8). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
 # run's output holds data, as the guest judges it (has_data()). bench.sh --check-matrix
 # checks the matrix file and exits.
@@ -42,14 +43,14 @@
 # Load regimes of the cyclictest/schbench foreground. A fair task is served by its
 # share; what latency_nice can change is when, so the regimes differ in demand against share:
 #   seed      hackbench -g 1 -f 3*CPUS/2: 3 tasks per CPU (seed 000's ~2.5); cyclictest
-#             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20;
-#             schbench-seed)
+#             -i 1000 (cyclictest-seed: foreground 0/-20 x background 19/0/-20 and
+#             foreground 19 next to 0/-20; schbench-seed)
 #   light     160 hackbench tasks; cyclictest -i 50000 for 2*D s: its demand under half its
 #             share (flat: 1/81 of a CPU), so that a fair policy can serve every period
 #             (cyclictest-light). make diagnose measured the measuring thread's CPU per period
 #             on the test kernel: ~90 us at latency_nice 0, ~190 us at -20 (0.2-0.4 % of a
 #             CPU; half the share is 0.6 %). On flat only (a question of demand against
-#             share, not of the topology; 53 s a run in full)
+#             share, not of the topology; ~24 s a run in full)
 #   overload  160 hackbench tasks; cyclictest -i 1000: demand far above share, which no fair
 #             policy can serve (cyclictest-hackbench, schbench-hackbench: the first
 #             matrix, kept for continuity, without its foreground at 19)
@@ -115,9 +116,10 @@ say() { echo "LN-BENCH: $*"; }
 # D: seconds of a timed run (cyclictest, schbench, the two hogs). REPS_JUDGED, REPS_EXPLORE:
 # the repeats of a matrix cell a target is judged on (J) and of one that only explores (X);
 # five judged repeats give a bootstrap interval worth stating, and keep make bench
-# PROFILE=full under two hours on 2 host cores (bench.sh prints the estimate). BG_WARM:
-# seconds a fresh background runs before the foreground starts (under TCG, 160 hackbench
-# tasks take seconds to get going). HB_*: hackbench -g/-l of a throughput run, PM_*: perf
+# PROFILE=full under two hours on 2 host cores (bench.sh prints the estimate); with 2 (quick)
+# the report gives no interval. BG_WARM: seconds a fresh background runs before the
+# foreground starts: 1 s, enough for the seed load (3 tasks per CPU start at once), and the
+# 160-task load warms on while the foreground itself takes ~12 s to start next to it (est()). HB_*: hackbench -g/-l of a throughput run, PM_*: perf
 # bench sched messaging, PP_L: perf bench sched pipe loops; BG_G: groups of the background
 # hackbench (it runs until stopped; 4 groups = 160 tasks). The CI smoke (tiny) only checks
 # the plumbing: one background group, since under TCG every process started next to 160
@@ -129,7 +131,7 @@ say() { echo "LN-BENCH: $*"; }
 # may serve nothing in 1 s; the timed profiles keep D fixed, so that their runs measure alike.
 case "$profile" in
 tiny)	D=1 REPS_JUDGED=1 REPS_EXPLORE=1 BG_WARM=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
-quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=2 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 full)	D=4 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
@@ -214,23 +216,55 @@ kernel_of() {
 # the focus (ln.workloads, ln.cells) applied.
 MATRIX=${BENCH_MATRIX:-$(dirname "$0")/bench-matrix}
 matrix_lines() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$MATRIX"; }
+# level_ok LEVEL: a latency_nice level (an integer) or "-" (no background).
+level_ok() {
+	case "$1" in
+	-) return 0 ;;
+	-*) set -- "${1#-}" ;;
+	esac
+	case "$1" in '' | *[!0-9]*) return 1 ;; esac
+}
+# matrix_check: what bench-report.py's read_matrix() refuses too (test_bench_report.py holds
+# the two to the same lines).
 matrix_check() {
 	[ -r "$MATRIX" ] || { say "no matrix: $MATRIX" >&2; return 1; }
 	bad=$(matrix_lines | while read -r wl fg bg cls vars; do
 		case " $(echo $WORKLOADS) " in *" $wl "*) ;; *) echo "unknown workload '$wl'"; continue ;; esac
-		case "$fg/$bg" in
-		*[!0-9/-]* | /* | */) echo "$wl: levels '$fg' '$bg'"; continue ;;
-		esac
+		{ level_ok "$fg" && level_ok "$bg"; } || { echo "$wl: levels '$fg' '$bg'"; continue; }
 		case "$cls" in J | X) ;; *) echo "$wl $fg $bg: repeats '$cls' (J or X)" ;; esac
 		[ -n "$vars" ] || echo "$wl $fg $bg: no variant"
+		seen=' '
 		for tok in $vars; do
 			v=${tok%@*}
 			case "$tok" in *@flat | *@numa | "$v") ;; *) echo "$wl $fg $bg: topology of '$tok'" ;; esac
 			[ -n "$(kernel_of "$v")" ] || echo "$wl $fg $bg: unknown variant '$v'"
+			case "$seen" in *" $v "*) echo "$wl $fg $bg: variant '$v' named twice" ;; esac
+			seen="$seen$v "
+			# The longer slices and nice stand where the row sets -20 (nice: the foreground).
+			case "$v" in
+			slice?*) [ "$fg" = -20 ] || [ "$bg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
+			nice) [ "$fg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
+			esac
 			# The burst probe sets its own latency_nice or slice, nothing else.
-			[ "$wl $v" != "fifo-burst nice" ] || echo "$wl $fg $bg: the probe has no nice column"
+			case "$wl $v" in
+			"fifo-burst nice" | "fifo-burst fifo") echo "$wl $fg $bg: the probe has no $v column" ;;
+			esac
 		done
 	done)
+	# Per workload: its default cell (every row's base column) and at most one fifo cell (the
+	# floor of all its -20 rows).
+	bad="$bad${bad:+
+}$(matrix_lines | awk '
+		{ order[$1] = 1 }
+		($2 == "0" || $2 == "-") && ($3 == "0" || $3 == "-") { dflt[$1] = 1 }
+		{ for (i = 5; i <= NF; i++) if ($i ~ /^fifo(@|$)/) fifo[$1]++ }
+		END {
+			for (w in order) {
+				if (!(w in dflt)) print w " has no default cell"
+				if (fifo[w] > 1) print w " has more than one fifo cell"
+			}
+		}')"
+	bad=$(printf '%s\n' "$bad" | sed '/^$/d')
 	dup=$(matrix_lines | awk '{ print $1, $2, $3 }' | sort | uniq -d)
 	[ -z "$dup" ] || bad="$bad${bad:+
 }cell on more than one line: $dup"
@@ -260,7 +294,7 @@ last_cpu=$((ncpu - 1))
 # PROFILE=quick, flat, 269 runs): a timed run D plus ~1 s; next to the 160 hackbench tasks
 # D plus ~12 s (the tool itself takes that long to start, mlockall() and all, among 80
 # runnable tasks per CPU: 16.2 s per cyclictest-hackbench run and 13.9 s per
-# schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20); a
+# schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20, then); a
 # throughput run ~3 s. A fresh background adds its warm-up and ~2 s to stop and reap it.
 est() { # WORKLOAD
 	case "$1" in
