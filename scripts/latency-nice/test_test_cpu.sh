@@ -46,5 +46,11 @@ case_ fail test_cpucg_nice 0 2000000           # nice time not accounted as nice
 case_ fail test_cpucg_nice 4100000 2000000     # counted twice
 case_ fail test_cpucg_stats '' ''              # failed before comparing (user_usec 0)
 case_ fail test_cpucg_weight_overprovisioned 1 2
+# The nested weight case: half the expectation is the unpatched 7.3's own result (accepted on
+# 7.3 only); anything else, or any other release, fails.
+TEST_CPU_RELEASE=7.3.0-rc7-latency-nice case_ pass test_cpucg_nested_weight_overprovisioned 6661976 13366577
+TEST_CPU_RELEASE=7.3.0-rc7-latency-nice case_ fail test_cpucg_nested_weight_overprovisioned 2000000 13366577
+TEST_CPU_RELEASE=7.3.0-rc7-latency-nice case_ fail test_cpucg_nested_weight_overprovisioned 13000000 13366577
+TEST_CPU_RELEASE=7.2.13-latency-nice case_ fail test_cpucg_nested_weight_overprovisioned 6661976 13366577
 echo "test_test_cpu.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -37,6 +37,11 @@ if [ "$topo" != flat ]; then
 	echo "ok 1 test_cpu # SKIP runs on the flat topology only (this is $topo)"
 	exit 0
 fi
+# On 7.3, test_cpucg_nested_weight_overprovisioned fails on the unpatched base kernel
+# itself, and not by timing: its nested group gets half the CPU time the test expects
+# (2026-12-03, flat, both runs: 6.66 s of 13.37 s on the unpatched 7.3~rc7, 6.62-6.66 s of
+# 13.36-13.41 s with the series). There this wrapper holds the series to the base: 0.4-0.6 of
+# the expectation (TEST_CPU_RELEASE stands in for uname -r in the host's tests).
 # test_cpu enables the cpu controller in the root's subtree_control itself; it needs it
 # on cgroup v2 (the guest's /init mounts v2 at /sys/fs/cgroup).
 # TEST_CPU: another test_cpu binary (scripts/latency-nice/test_test_cpu.sh runs a stub).
@@ -47,7 +52,7 @@ for try in 1 2; do
 	sed "s/^/# run $try: /" /tmp/test_cpu.out
 	# Failed cases, but those whose timing-free bound (above) holds. "want" is what the
 	# case's [FAIL] line expected: the quota, or the hog's 2 s of CPU time.
-	failed=$(awk '
+	failed=$(awk -v rel="${TEST_CPU_RELEASE:-$(uname -r)}" '
 		/^\[FAIL\] actual=/ { split($2, a, "="); split($3, e, "="); act = a[2]; want = e[2] }
 		/^ok / { act = want = 0 }
 		/^not ok / {
@@ -60,6 +65,9 @@ for try in 1 2; do
 				why = sprintf("usage %d us holds the hog'"'"'s %d us, under 2x: accounted", act, want)
 			else if (name == "test_cpucg_nice" && want > 0 && 4 * act >= want && act <= 2 * want)
 				why = sprintf("nice_usec %d us of the hog'"'"'s %d us: accounted as nice", act, want)
+			else if (name == "test_cpucg_nested_weight_overprovisioned" && rel ~ /^7\.3/ &&
+				 want > 0 && 10 * act >= 4 * want && 10 * act <= 6 * want)
+				why = sprintf("%d us of %d us: half, as the unpatched 7.3 gives", act, want)
 			act = want = 0
 			if (why != "") {
 				printf "# %s: %s (timing: see above)\n", name, why > "/dev/stderr"
