@@ -21,7 +21,7 @@ BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_offset \
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
-	sched_latency_tables sched_latency_run sched_latency_nice_unused
+	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth
 TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
 # smt is there for core scheduling (cookies need SMT siblings) and the stress next to it;
@@ -44,7 +44,7 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write
+	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write sis-data
 
 all: kernel
 
@@ -285,3 +285,11 @@ group-write: kernel guest-tools
 # preempt=full and preempt=lazy; out/diagnose/report.md. Not part of make test (timing).
 diagnose: kernel guest-tools
 	@$(STAGE) diagnose $(S)/diagnose.sh $(OUT)/bzImage $(OUT)/diagnose
+
+# The idle-CPU search of hackbench and schbench-rs under each search rule (SIS_UTIL,
+# sis_small_llc, sis_latency_pct at -20 and 19), counted by the test kernel's sis_stats, in a
+# guest of TOPO (default zen3-nps1: 64 vCPUs, 4 LLCs of 16); out/sis-data-TOPO/report.md.
+# SIS_REPS rounds (default 1). Not part of make test (counts under load, for BENCHMARKS.md).
+sis-data: kernel guest-tools
+	@$(STAGE) sis-data $(S)/sis-data.sh $(OUT)/bzImage $(or $(TOPO),zen3-nps1) \
+		$(OUT)/sis-data-$(or $(TOPO),zen3-nps1)

@@ -27,6 +27,9 @@ say "bench-report.py (make bench's parsers and --check)"
 say "check-console.py (the gate of every guest boot)"
 /usr/bin/python3 scripts/latency-nice/test_check_console.py 2>&1 | tail -n 3
 
+say "sis-stats (the search tables from sis_stats)"
+/usr/bin/python3 tools/sched/sis-stats/test_sis_stats.py 2>&1 | tail -n 3
+
 say "check-deb.sh (make test's gate on the kernel packages)"
 scripts/latency-nice/test_check_deb.sh
 

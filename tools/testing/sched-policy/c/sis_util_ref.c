@@ -34,3 +34,20 @@ int c_ref_nr_idle_scan(u64 sum_util, int llc_weight, int pct)
 
 	return (int)y;
 }
+
+/*
+ * Chen Yu's proposal for small LLCs in the SIS_UTIL thread (lore, 2022-06,
+ * "Re: [PATCH v3] sched/fair: Introduce SIS_UTIL ..."), with its 16 made the
+ * parameter @small_llc, applied to the bound above as the proposal applies it
+ * at the end of update_idle_cpu_scan().
+ */
+int c_ref_nr_idle_scan_small_llc(u64 sum_util, int llc_weight, int pct, int small_llc)
+{
+	int nr_llc = llc_weight;
+	int nr_scan = c_ref_nr_idle_scan(sum_util, llc_weight, pct);
+
+	if (nr_llc <= small_llc && nr_scan)
+		nr_scan = nr_llc;
+
+	return nr_scan;
+}

@@ -15,6 +15,8 @@ pub mod latency;
 pub mod latency_credit;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
+#[path = "../../../../kernel/sched/policy/sis_depth.rs"]
+pub mod sis_depth;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]
 pub mod sis_util;
 
@@ -25,6 +27,13 @@ pub mod c_ref {
     extern "C" {
         /// `update_idle_cpu_scan()`'s computation of `nr_idle_scan` (kernel/sched/fair.c).
         pub fn c_ref_nr_idle_scan(sum_util: u64, llc_weight: i32, pct: i32) -> i32;
+        /// The same with Chen Yu's small-LLC rule at `small_llc` CPUs.
+        pub fn c_ref_nr_idle_scan_small_llc(
+            sum_util: u64,
+            llc_weight: i32,
+            pct: i32,
+            small_llc: i32,
+        ) -> i32;
         /// `sched_prio_to_weight[]` (kernel/sched/core.c).
         pub static c_ref_sched_prio_to_weight: [i32; 40];
         /// The latency_nice -> slice formula of the EEVDF RFC, in C.
@@ -72,5 +81,12 @@ pub mod c_ref {
         // SAFETY: pure arithmetic on its arguments; the only undefined case, a zero divisor, is
         // excluded above.
         unsafe { c_ref_nr_idle_scan(sum_util, llc_weight, pct) }
+    }
+
+    /// Safe wrapper of [`c_ref_nr_idle_scan_small_llc`]; `llc_weight` must not be 0.
+    pub fn nr_idle_scan_small_llc(sum_util: u64, llc_weight: i32, pct: i32, small_llc: i32) -> i32 {
+        assert!(llc_weight != 0, "the C formula divides by llc_weight");
+        // SAFETY: as for `nr_idle_scan`, which it calls.
+        unsafe { c_ref_nr_idle_scan_small_llc(sum_util, llc_weight, pct, small_llc) }
     }
 }

@@ -5,8 +5,9 @@
 # /sys/kernel/debug/sched/domains/cpu*/domain*/sis_util must be what the C
 # formula of update_idle_cpu_scan() gives for the utilisation it was computed
 # from, while the load goes from idle to every CPU busy, and the bound must
-# follow the load (all CPUs at an idle LLC, none at a saturated one).
-# The formula is written out again here, in shell arithmetic, independently
+# follow the load (all CPUs at an idle LLC, none at a saturated one); with
+# sis_small_llc set, the bound of an LLC that small is the formula's widened to
+# the whole LLC unless 0. The formula is written out again here, in shell arithmetic, independently
 # of the Rust code under test. Output: TAP.
 
 DOMAINS=/sys/kernel/debug/sched/domains
@@ -66,7 +67,7 @@ check() {
 }
 
 ktap_print_header
-ktap_set_plan 6
+ktap_set_plan 8
 
 files=$(ls $DOMAINS/cpu*/domain*/sis_util 2>/dev/null)
 if [ -n "$files" ]; then
@@ -84,7 +85,7 @@ fi
 hogs=""
 start_hog() { ( while :; do :; done ) & hogs="$hogs $!"; }
 stop_hogs() { [ -n "$hogs" ] && kill $hogs 2>/dev/null; wait 2>/dev/null; hogs=""; }
-trap stop_hogs EXIT
+trap 'stop_hogs; echo 0 > /sys/kernel/debug/sched/sis_small_llc 2>/dev/null' EXIT
 
 # An idle LLC is scanned (almost) whole: the idle guest's own noise may cost
 # one CPU. The bound is only recomputed by periodic load balancing, which a
@@ -139,5 +140,63 @@ for v in $busy_nr; do [ "${v%/*}" = 0 ] || busy_good=0; done
 	ktap_test_fail "saturated LLCs still scan:$busy_nr"
 
 [ "$idle_nr" != "$busy_nr" ] && ktap_test_pass "the bound follows the load" || ktap_test_fail "the bound did not move with the load"
+
+# sis_small_llc (the series' small-LLC rule, kernel/sched/policy/sis_depth.rs):
+# every LLC of at most that many CPUs publishes 0 or its whole span, exactly
+# the rule applied to the formula: whole when the formula gives more than 0.
+SMALL=/sys/kernel/debug/sched/sis_small_llc
+small_llc() {
+	maxw=0
+	for f in $files; do load_file "$f"; [ "$w" -gt $maxw ] && maxw=$w; done
+	# The files' sum_util is only rewritten when the bound changes: find a load
+	# that leaves some bound partial (half the CPUs busy, then one hog fewer at a
+	# time: on 2 vCPUs the guest's own noise makes one hog an overload), then turn
+	# the rule on, which moves each partial bound (and its sum) again.
+	for i in $(seq 1 $(((ncpu + 1) / 2))); do start_hog; done
+	while :; do
+		sleep 1
+		partial=0
+		for f in $files; do
+			load_file "$f"
+			[ "$nr" -gt 0 ] && [ "$nr" -lt "$w" ] && partial=$((partial + 1))
+		done
+		[ $partial -gt 0 ] || [ -z "$hogs" ] && break
+		set -- $hogs
+		kill "$1"; wait "$1" 2>/dev/null
+		shift; hogs="$*"
+	done
+	echo "# $(echo $hogs | wc -w) hog(s): $partial partial bound(s)"
+	echo "$maxw" > $SMALL
+	sleep 1
+	rule_ok=1 widened=0
+	for f in $files; do
+		for try in 1 2 3 4 5 6 7 8 9 10; do
+			load_file "$f"
+			plain=$(formula "$sum" "$w" "$pct")
+			want=$plain
+			[ "$plain" != 0 ] && want=$w
+			[ "$nr" = "$want" ] && break
+			sleep 0.05
+		done
+		if [ "$nr" != "$want" ]; then
+			echo "# $f: nr_idle_scan=$nr sum_util=$sum span_weight=$w, rule gives $want"
+			rule_ok=0
+		fi
+		[ "$plain" -gt 0 ] && [ "$plain" -lt "$w" ] && widened=$((widened + 1))
+	done
+	echo 0 > $SMALL
+	stop_hogs
+	[ -n "$files" ] && [ $rule_ok = 1 ] && ktap_test_pass "sis_small_llc=$maxw: nr_idle_scan is 0 or the LLC ($widened bounds widened)" ||
+		ktap_test_fail "sis_small_llc not applied as the rule says"
+	[ $partial -gt 0 ] && ktap_test_pass "$partial partial bound(s) for the rule to widen" ||
+		ktap_test_fail "no LLC had a partial bound at any load tried: the rule was not exercised"
+}
+
+if [ -w $SMALL ]; then
+	small_llc
+else
+	ktap_test_skip "no $SMALL"
+	ktap_test_skip "no $SMALL"
+fi
 
 ktap_finished
