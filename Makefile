@@ -289,7 +289,8 @@ diagnose: kernel guest-tools
 # The idle-CPU search of hackbench and schbench-rs under each search rule (SIS_UTIL,
 # sis_small_llc, sis_latency_pct at -20 and 19), counted by the test kernel's sis_stats, in a
 # guest of TOPO (default zen3-nps1: 64 vCPUs, 4 LLCs of 16); out/sis-data-TOPO/report.md.
-# SIS_REPS rounds (default 1). Not part of make test (counts under load, for BENCHMARKS.md).
+# SIS_REPS rounds (default 1); SIS_RULES and SIS_WORKLOADS narrow it (guest/sis-data.sh).
+# Not part of make test (counts under load, for BENCHMARKS.md).
 sis-data: kernel guest-tools
 	@$(STAGE) sis-data $(S)/sis-data.sh $(OUT)/bzImage $(or $(TOPO),zen3-nps1) \
 		$(OUT)/sis-data-$(or $(TOPO),zen3-nps1)

@@ -55,25 +55,25 @@ mod tests {
         assert_eq!(small_llc_nr_scan(1, 8, 16), 8);
     }
 
-    /// Off at 0 %, or for a wakee at latency_nice 0; the extremes at 100 %.
+    /// Off at 0 %, or for a wakee at latency_nice 0 or above; the whole LLC at -20 and 100 %.
     #[test]
     fn latency_depth_extremes() {
         for nr in 0..=16u32 {
             assert_eq!(latency_nr_scan(nr, 16, -20, 0), nr);
             assert_eq!(latency_nr_scan(nr, 16, 0, 100), nr);
             assert_eq!(latency_nr_scan(nr, 16, -20, 100), 16);
-            assert_eq!(latency_nr_scan(nr, 16, 19, 100), 0);
+            assert_eq!(latency_nr_scan(nr, 16, 19, 100), nr);
         }
     }
 
     /// Half-way settings, rounded towards the search: -10 at 100 % on 4 of 16 gains
-    /// ceil(12 * 1000 / 2000) = 6; 10 at 100 % on 9 loses floor(9 * 1000 / 1900) = 4.
+    /// ceil(12 * 1000 / 2000) = 6; -1 at 5 % gains ceil(12 * 5 / 2000) = 1.
     #[test]
     fn latency_depth_midway() {
         assert_eq!(latency_nr_scan(4, 16, -10, 100), 10);
         assert_eq!(latency_nr_scan(4, 16, -1, 5), 5);
-        assert_eq!(latency_nr_scan(9, 16, 10, 100), 5);
-        assert_eq!(latency_nr_scan(9, 16, 1, 5), 9);
+        assert_eq!(latency_nr_scan(16, 16, -10, 100), 16);
+        assert_eq!(latency_nr_scan(9, 16, 10, 100), 9);
     }
 
     /// Out-of-range inputs are clamped, never a panic.
@@ -84,7 +84,10 @@ mod tests {
             latency_nr_scan(u32::MAX, u32::MAX, i32::MIN, u32::MAX),
             u32::MAX
         );
-        assert_eq!(latency_nr_scan(u32::MAX, u32::MAX, i32::MAX, u32::MAX), 0);
+        assert_eq!(
+            latency_nr_scan(u32::MAX, u32::MAX, i32::MAX, u32::MAX),
+            u32::MAX
+        );
         assert_eq!(latency_nr_scan(7, 0, -20, 100), 0);
     }
 }

@@ -17,19 +17,22 @@
 //!
 //!   Here the 16 is the parameter. An overloaded LLC (`nr == 0`) stays unscanned.
 //!
-//! * **Latency depth** (`sis_latency_pct`, a percentage): the waking task's latency_nice moves
-//!   the bound. A latency-sensitive wakee (latency_nice `l < 0`) gains a share of the CPUs the
-//!   bound leaves out; a latency-tolerant one (`l > 0`) loses a share of those it keeps. With
-//!   `s = min(|l| * pct, 100 * L)`, `L` being 20 for `l < 0` and 19 for `l > 0`:
+//! * **Latency depth** (`sis_latency_pct`, a percentage): a latency-sensitive wakee
+//!   (latency_nice `l < 0`) gains a share of the CPUs the bound leaves out. With
+//!   `s = min(-l * pct, 100 * 20)`:
 //!
 //!   ```text
-//!   l < 0:  nr' = nr + ceil((w - nr) * s / (100 * 20))      (l = -20, pct 100: nr' = w)
-//!   l > 0:  nr' = nr - floor(nr * s / (100 * 19))            (l =  19, pct 100: nr' = 0)
+//!   l < 0:   nr' = nr + ceil((w - nr) * s / (100 * 20))     (l = -20, pct 100: nr' = w)
+//!   l >= 0:  nr' = nr
 //!   ```
 //!
-//!   so `nr'` stays in `0..=w` and moves monotonically with `l` and with `pct`. The rounding
-//!   favours the search by at most one CPU in either direction, so that any non-zero setting
-//!   reaches the extremes it promises.
+//!   so `nr'` stays in `nr..=w` and grows monotonically as `l` falls and as `pct` rises; the
+//!   rounding up makes any non-zero setting search at least one more CPU for `l < 0` where
+//!   the bound left one out. A latency-tolerant wakee keeps SIS_UTIL's bound: shortening it in
+//!   proportion to `l` (19 searching nothing at 100 %) was measured in a 64-CPU guest with four
+//!   16-CPU LLCs to cost hackbench 1.21-1.53x its time at latency_nice 19, against 0.96-1.08x
+//!   for latency_nice 19 alone. Tolerating a late start is no reason to queue behind a busy
+//!   CPU while another is idle.
 //!
 //! Pure integer math with no dependency on the `kernel` crate, built into vmlinux through
 //! `kernel/sched/policy_sis_depth.rs` and into the host crate that tests it. Called in the wakeup
@@ -38,13 +41,11 @@
 
 /// latency_nice of the most latency-sensitive task: the full deepening.
 pub const MIN_LATENCY_NICE: i32 = -20;
-/// latency_nice of the most latency-tolerant task: the full shortening.
+/// latency_nice of the most latency-tolerant task.
 pub const MAX_LATENCY_NICE: i32 = 19;
 
 /// `100 * 20`: `|l| * pct` of the full deepening (`l = -20` at 100 %).
 const DEEPEN_FULL: u64 = 100 * MIN_LATENCY_NICE.unsigned_abs() as u64;
-/// `100 * 19`: `l * pct` of the full shortening (`l = 19` at 100 %).
-const SHORTEN_FULL: u64 = 100 * MAX_LATENCY_NICE.unsigned_abs() as u64;
 
 /// `nr` after the small-LLC rule: the whole LLC of `llc_weight` CPUs when it has at most
 /// `small_llc` CPUs and `nr` is not 0, else `nr` unchanged. `small_llc == 0` turns the rule off.
@@ -57,26 +58,21 @@ pub fn small_llc_nr_scan(nr: u32, llc_weight: u32, small_llc: u32) -> u32 {
 }
 
 /// `nr` for a wakee at `latency_nice`, by the latency-depth rule at `pct` percent (see the
-/// module documentation). `pct == 0` or `latency_nice == 0` returns `nr`; a `latency_nice`
-/// outside `-20..=19` counts as the nearest bound; `nr` above `llc_weight` counts as
-/// `llc_weight`.
+/// module documentation). `pct == 0` or `latency_nice >= 0` returns `nr`; a `latency_nice`
+/// below -20 counts as -20; `nr` above `llc_weight` counts as `llc_weight`.
 pub fn latency_nr_scan(nr: u32, llc_weight: u32, latency_nice: i32, pct: u32) -> u32 {
     let nr = nr.min(llc_weight);
     let latency_nice = latency_nice.clamp(MIN_LATENCY_NICE, MAX_LATENCY_NICE);
 
-    // |l| * pct, capped at the full swing 100 * L. Saturating, as everything here: with
+    if latency_nice >= 0 {
+        return nr;
+    }
+    // -l * pct, capped at the full deepening. Saturating, as everything here: with
     // CONFIG_RUST_OVERFLOW_CHECKS a plain operator is a possible panic under rq->lock.
     let steps = u64::from(latency_nice.unsigned_abs());
-    if latency_nice < 0 {
-        let share = steps.saturating_mul(u64::from(pct)).min(DEEPEN_FULL);
-        let room = llc_weight.saturating_sub(nr);
-        // room < 2^32 and share <= 2000: the product fits; extra <= room.
-        let extra = u64::from(room).saturating_mul(share).div_ceil(DEEPEN_FULL);
-        nr.saturating_add(u32::try_from(extra).unwrap_or(room))
-    } else {
-        let share = steps.saturating_mul(u64::from(pct)).min(SHORTEN_FULL);
-        // fewer <= nr.
-        let fewer = u64::from(nr).saturating_mul(share) / SHORTEN_FULL;
-        nr.saturating_sub(u32::try_from(fewer).unwrap_or(nr))
-    }
+    let share = steps.saturating_mul(u64::from(pct)).min(DEEPEN_FULL);
+    let room = llc_weight.saturating_sub(nr);
+    // room < 2^32 and share <= 2000: the product fits; extra <= room.
+    let extra = u64::from(room).saturating_mul(share).div_ceil(DEEPEN_FULL);
+    nr.saturating_add(u32::try_from(extra).unwrap_or(room))
 }

@@ -11,6 +11,7 @@
 #   lat-20    sis_latency_pct=100, the workload at latency_nice -20
 #   lat19     sis_latency_pct=100, the workload at latency_nice 19
 #   ln-20     sis_latency_pct=0, the workload at -20 (what -20 does without the rule)
+#   ln19      sis_latency_pct=0, the workload at 19
 # Workloads (ln.sis_workloads): hackbench-G (G groups of 40 tasks, pipes, threads)
 # and schbench-W (schbench-rs, one message thread per 16 CPUs, W workers in all).
 # Rounds (ln.sis_reps) repeat the whole matrix, rules interleaved per workload.
@@ -20,7 +21,7 @@
 
 DBG=/sys/kernel/debug/sched
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-rules=util,small16,lat-20,lat19,ln-20
+rules=util,small16,lat-20,ln-20,lat19,ln19
 workloads=hackbench-1,hackbench-4,hackbench-16,schbench-16,schbench-64
 reps=1
 for arg in $(cat /proc/cmdline); do
@@ -44,6 +45,7 @@ set_rule() {
 	lat-20) pct=100 ln=-20 ;;
 	lat19) pct=100 ln=19 ;;
 	ln-20) ln=-20 ;;
+	ln19) ln=19 ;;
 	*) say "unknown rule $1"; return 1 ;;
 	esac
 	echo $small > $DBG/sis_small_llc && echo $pct > $DBG/sis_latency_pct

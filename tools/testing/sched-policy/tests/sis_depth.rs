@@ -58,8 +58,7 @@ fn reference(nr: u32, w: u32, l: i32, pct: u32) -> u32 {
         let s = (steps * u128::from(pct)).min(2000);
         nr + ((w - nr) * s).div_ceil(2000)
     } else {
-        let s = (steps * u128::from(pct)).min(1900);
-        nr - nr * s / 1900
+        nr
     };
     u32::try_from(r).unwrap()
 }
@@ -89,8 +88,8 @@ proptest! {
         prop_assert_eq!(latency_nr_scan(nr, w, l, pct), reference(nr, w, l, pct));
     }
 
-    /// Bounded by the LLC, off at 0, deeper for lower latency_nice, and the further from
-    /// SIS_UTIL's bound the larger the percentage.
+    /// Bounded by the LLC, off at 0 % and for latency_nice >= 0, deeper for lower
+    /// latency_nice, and the further from SIS_UTIL's bound the larger the percentage.
     #[test]
     fn latency_depth_properties(nr in 0u32..=256, w in 0u32..=256, l in -20i32..=19,
                                 pct in 0u32..=200, more in 0u32..=100) {
@@ -106,7 +105,8 @@ proptest! {
         if l < 0 {
             prop_assert!(got >= nr && further >= got);
         } else {
-            prop_assert!(got <= nr && further <= got);
+            prop_assert_eq!(got, nr);
+            prop_assert_eq!(further, nr);
         }
     }
 }
