@@ -6,9 +6,9 @@
 //! into the host crate (`tools/testing/sched-policy`) that tests it. This crate adds the C ABI
 //! (`#[export]`, checked against `include/linux/sched/policy/sis_depth.h`) and the KUnit suite.
 //!
-//! `update_idle_cpu_scan()` calls the small-LLC rule with `rq->lock` held, `select_idle_cpu()`
-//! the latency depth with interrupts off, and `CONFIG_RUST_OVERFLOW_CHECKS` may be on: nothing
-//! here may allocate, sleep or panic.
+//! `update_idle_cpu_scan()` calls the small-LLC rule from load balancing (softirq),
+//! `select_idle_cpu()` the latency depth with interrupts off, and `CONFIG_RUST_OVERFLOW_CHECKS`
+//! may be on: nothing here may allocate, sleep or panic.
 
 use kernel::prelude::*;
 

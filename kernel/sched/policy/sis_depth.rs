@@ -36,8 +36,8 @@
 //!
 //! Pure integer math with no dependency on the `kernel` crate, built into vmlinux through
 //! `kernel/sched/policy_sis_depth.rs` and into the host crate that tests it. Called in the wakeup
-//! path with interrupts off and in load balancing under `rq->lock`: it never panics, every
-//! product is of values that fit, and every divisor is a non-zero constant.
+//! path with interrupts off and from load balancing (softirq): it never panics, every product
+//! is of values that fit, and every divisor is a non-zero constant.
 
 /// latency_nice of the most latency-sensitive task: the full deepening.
 pub const MIN_LATENCY_NICE: i32 = -20;
@@ -68,7 +68,7 @@ pub fn latency_nr_scan(nr: u32, llc_weight: u32, latency_nice: i32, pct: u32) ->
         return nr;
     }
     // -l * pct, capped at the full deepening. Saturating, as everything here: with
-    // CONFIG_RUST_OVERFLOW_CHECKS a plain operator is a possible panic under rq->lock.
+    // CONFIG_RUST_OVERFLOW_CHECKS a plain operator is a possible panic in the wakeup path.
     let steps = u64::from(latency_nice.unsigned_abs());
     let share = steps.saturating_mul(u64::from(pct)).min(DEEPEN_FULL);
     let room = llc_weight.saturating_sub(nr);

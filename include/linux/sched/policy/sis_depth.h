@@ -3,7 +3,7 @@
  * How deep select_idle_cpu() searches an LLC beyond SIS_UTIL's bound,
  * computed in Rust (kernel/sched/policy_sis_depth.rs).
  *
- * Pure integer math, safe to call with interrupts off or rq->lock held. The
+ * Pure integer math, safe to call with interrupts off or in softirq. The
  * Rust definitions are checked against these prototypes at build time by
  * #[export].
  */

@@ -20,11 +20,15 @@ ktap_set_plan 6
 hogs=""
 start_hog() { ( while :; do :; done ) & hogs="$hogs $!"; }
 stop_hogs() { [ -n "$hogs" ] && kill $hogs 2>/dev/null; wait 2>/dev/null; hogs=""; }
+# What the test changes, put back as it was.
+schedstats0=$(cat /proc/sys/kernel/sched_schedstats)
+delay0=DELAY_DEQUEUE
+grep -qw NO_DELAY_DEQUEUE $DBG/features 2>/dev/null && delay0=NO_DELAY_DEQUEUE
 restore() {
 	stop_hogs
 	echo 0 > $DBG/sis_latency_pct 2>/dev/null
-	echo 0 > /proc/sys/kernel/sched_schedstats
-	echo DELAY_DEQUEUE > $DBG/features 2>/dev/null
+	echo "$schedstats0" > /proc/sys/kernel/sched_schedstats
+	echo $delay0 > $DBG/features 2>/dev/null
 }
 trap restore EXIT
 
@@ -166,12 +170,13 @@ echo 0 > $DBG/sis_latency_pct
 stop_hogs
 # With every bound at 0 a search visits no CPU, unless the rule deepens it: at
 # least 25 of the 500 periods must end in a wakeup that searches the whole LLC
-# (201 of 200 seen on zen3-mini, 25 of 200 on flat, where the 2 vCPUs overrun
-# most periods next to 2 hogs), and without the rule (almost) no search may
-# visit a CPU at all.
+# (489-500 seen on zen3-mini, 62-66 on flat, where the 2 vCPUs overrun most
+# periods next to 2 hogs), and without the rule (almost) no search may visit a
+# CPU at all. The test runs as root: its -20 is allowed the credit, and so the
+# deeper search.
 echo "# all CPUs busy (bounds 0: $busy); searches of the whole LLC / of any CPU in 500 periods:" \
      "-20 at 100 %: $deep / $deep_any, -20 at 0 %: $flat / $flat_any, 19 at 100 %: $tolerant / $tolerant_any"
-[ $busy = 1 ] && [ "$deep" -ge 25 ] && ktap_test_pass "sis_latency_pct=100: a -20 wakee searches its whole LLC ($deep of 500 periods)" ||
+[ -n "$files" ] && [ $busy = 1 ] && [ "$deep" -ge 25 ] && ktap_test_pass "sis_latency_pct=100: a -20 wakee searches its whole LLC ($deep of 500 periods)" ||
 	ktap_test_fail "sis_latency_pct=100: -20 wakee's whole-LLC searches $deep of 500 periods (bounds 0: $busy)"
 [ "$flat_any" -le $((deep / 5)) ] && [ "$tolerant_any" -le $((deep / 5)) ] &&
 	ktap_test_pass "at 0 %, or at latency_nice 19, the bound of 0 holds ($flat_any, $tolerant_any searches visited a CPU)" ||

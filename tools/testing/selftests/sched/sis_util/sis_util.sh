@@ -184,12 +184,22 @@ small_llc() {
 		fi
 		[ "$plain" -gt 0 ] && [ "$plain" -lt "$w" ] && widened=$((widened + 1))
 	done
+	[ -n "$files" ] && [ $rule_ok = 1 ] && [ $widened -gt 0 ] &&
+		ktap_test_pass "sis_small_llc=$maxw: nr_idle_scan is 0 or the LLC ($widened bounds widened)" ||
+		ktap_test_fail "sis_small_llc=$maxw not applied as the rule says ($widened bounds widened)"
+
+	# One CPU under the LLC size: every bound goes back to the formula's (and
+	# its sum is rewritten, as the bound changes again).
+	echo $((maxw - 1)) > $SMALL
+	sleep 1
+	kept=1
+	for f in $files; do
+		check "$f" || kept=0
+	done
+	[ -n "$files" ] && [ $kept = 1 ] && ktap_test_pass "sis_small_llc=$((maxw - 1)): LLCs of $maxw CPUs keep the formula's bound" ||
+		ktap_test_fail "sis_small_llc=$((maxw - 1)) still widened an LLC of $maxw CPUs"
 	echo 0 > $SMALL
 	stop_hogs
-	[ -n "$files" ] && [ $rule_ok = 1 ] && ktap_test_pass "sis_small_llc=$maxw: nr_idle_scan is 0 or the LLC ($widened bounds widened)" ||
-		ktap_test_fail "sis_small_llc not applied as the rule says"
-	[ $partial -gt 0 ] && ktap_test_pass "$partial partial bound(s) for the rule to widen" ||
-		ktap_test_fail "no LLC had a partial bound at any load tried: the rule was not exercised"
 }
 
 if [ -w $SMALL ]; then
