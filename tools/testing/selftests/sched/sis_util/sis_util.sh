@@ -151,38 +151,45 @@ small_llc() {
 	# The files' sum_util is only rewritten when the bound changes: find a load
 	# that leaves some bound partial (half the CPUs busy, then one hog fewer at a
 	# time: on 2 vCPUs the guest's own noise makes one hog an overload), then turn
-	# the rule on, which moves each partial bound (and its sum) again.
+	# the rule on, which moves each partial bound (and its sum) again. A load at
+	# the edge can drift to a bound of 0 meanwhile: then none is widened, and the
+	# next try has one hog fewer.
 	for i in $(seq 1 $(((ncpu + 1) / 2))); do start_hog; done
+	rule_ok=1 widened=0
 	while :; do
+		echo 0 > $SMALL
 		sleep 1
 		partial=0
 		for f in $files; do
 			load_file "$f"
 			[ "$nr" -gt 0 ] && [ "$nr" -lt "$w" ] && partial=$((partial + 1))
 		done
-		[ $partial -gt 0 ] || [ -z "$hogs" ] && break
+		echo "# $(echo $hogs | wc -w) hog(s): $partial partial bound(s)"
+		if [ $partial -gt 0 ]; then
+			echo "$maxw" > $SMALL
+			sleep 1
+			rule_ok=1 widened=0
+			for f in $files; do
+				for try in 1 2 3 4 5 6 7 8 9 10; do
+					load_file "$f"
+					plain=$(formula "$sum" "$w" "$pct")
+					want=$plain
+					[ "$plain" != 0 ] && want=$w
+					[ "$nr" = "$want" ] && break
+					sleep 0.05
+				done
+				if [ "$nr" != "$want" ]; then
+					echo "# $f: nr_idle_scan=$nr sum_util=$sum span_weight=$w, rule gives $want"
+					rule_ok=0
+				fi
+				[ "$plain" -gt 0 ] && [ "$plain" -lt "$w" ] && widened=$((widened + 1))
+			done
+			[ $widened -gt 0 ] && break
+		fi
+		[ -n "$hogs" ] || break
 		set -- $hogs
 		kill "$1"; wait "$1" 2>/dev/null
 		shift; hogs="$*"
-	done
-	echo "# $(echo $hogs | wc -w) hog(s): $partial partial bound(s)"
-	echo "$maxw" > $SMALL
-	sleep 1
-	rule_ok=1 widened=0
-	for f in $files; do
-		for try in 1 2 3 4 5 6 7 8 9 10; do
-			load_file "$f"
-			plain=$(formula "$sum" "$w" "$pct")
-			want=$plain
-			[ "$plain" != 0 ] && want=$w
-			[ "$nr" = "$want" ] && break
-			sleep 0.05
-		done
-		if [ "$nr" != "$want" ]; then
-			echo "# $f: nr_idle_scan=$nr sum_util=$sum span_weight=$w, rule gives $want"
-			rule_ok=0
-		fi
-		[ "$plain" -gt 0 ] && [ "$plain" -lt "$w" ] && widened=$((widened + 1))
 	done
 	[ -n "$files" ] && [ $rule_ok = 1 ] && [ $widened -gt 0 ] &&
 		ktap_test_pass "sis_small_llc=$maxw: nr_idle_scan is 0 or the LLC ($widened bounds widened)" ||
