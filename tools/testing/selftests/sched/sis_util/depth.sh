@@ -170,7 +170,7 @@ echo 0 > $DBG/sis_latency_pct
 stop_hogs
 # With every bound at 0 a search visits no CPU, unless the rule deepens it: at
 # least 25 of the 500 periods must end in a wakeup that searches the whole LLC
-# (489-500 seen on zen3-mini, 62-66 on flat, where the 2 vCPUs overrun most
+# (489-508 seen on zen3-mini, 56-66 on flat, where the 2 vCPUs overrun most
 # periods next to 2 hogs), and without the rule (almost) no search may visit a
 # CPU at all. The test runs as root: its -20 is allowed the credit, and so the
 # deeper search.
