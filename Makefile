@@ -286,7 +286,7 @@ group-write: kernel guest-tools
 diagnose: kernel guest-tools
 	@$(STAGE) diagnose $(S)/diagnose.sh $(OUT)/bzImage $(OUT)/diagnose
 
-# The idle-CPU search of hackbench and schbench-rs under each search rule (SIS_UTIL,
+# The idle-CPU search of hackbench, schbench-rs and tbench under each search rule (SIS_UTIL,
 # sis_small_llc, sis_latency_pct at -20 and 19), counted by the test kernel's sis_stats, in a
 # guest of TOPO (default zen3-nps1: 64 vCPUs, 4 LLCs of 16); out/sis-data-TOPO/report.md.
 # SIS_REPS rounds (default 1); SIS_RULES and SIS_WORKLOADS narrow it (guest/sis-data.sh).

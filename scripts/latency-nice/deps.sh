@@ -7,7 +7,7 @@ set -euo pipefail
 BINDGEN_VERSION=0.73.2
 APT_PKGS=(flex bison bc libelf-dev libssl-dev cpio dwarves libclang1-19 clang-19 lld-19 llvm-19
 	  qemu-system-x86 busybox-static ccache xz-utils quilt kmod rt-tests stress-ng musl-tools
-	  linux-perf python3-matplotlib dpkg-dev debhelper rsync libdw-dev)
+	  linux-perf python3-matplotlib dpkg-dev debhelper rsync libdw-dev dbench)
 
 say() { printf '==> deps: %s\n' "$*"; }
 

@@ -57,6 +57,14 @@ copy_host_bin /usr/bin/cyclictest /usr/bin/cyclictest
 copy_host_bin /usr/bin/hackbench /usr/bin/hackbench
 copy_host_bin /usr/bin/chrt /usr/lib/util-linux/chrt
 copy_host_bin /usr/bin/uclampset /usr/lib/util-linux/uclampset
+# tbench (Debian's dbench), for make sis-data: client and server, and the first 4000
+# operations of its 26 MB load file (tbench replays it in a loop for -t seconds).
+if [ -x /usr/bin/tbench ]; then
+	copy_host_bin /usr/bin/tbench /usr/bin/tbench
+	copy_host_bin /usr/bin/tbench_srv /usr/bin/tbench_srv
+	mkdir -p "$root/usr/share/dbench"
+	head -n 4000 /usr/share/dbench/client.txt > "$root/usr/share/dbench/client.txt"
+fi
 [ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
 if [ -n "$bench" ]; then
 	copy_host_bin "$(command -v perf)" /usr/bin/perf

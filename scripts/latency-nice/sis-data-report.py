@@ -100,6 +100,9 @@ def main(argv):
                 if base and base["secs"] > 0:
                     ratios.append(runs[k]["secs"] / base["secs"])
             failed = calls - found
+            if wl.startswith("tbench"):
+                # tbench runs for a fixed time: its wall time says nothing.
+                ratios = []
             ratio = "-" if not ratios else (
                 f"{sum(ratios) / len(ratios):.2f}" + (f" ({', '.join(f'{r:.2f}' for r in ratios)})"
                                                        if len(ratios) > 1 else ""))
@@ -109,7 +112,8 @@ def main(argv):
     out += ["", "Missed of failed: searches that found no idle CPU although one the task could "
             "use was idle in the LLC when checked right after (CONFIG_SCHED_SIS_STATS_DEBUG).",
             "Mean CPUs searched counts a 32+ search as 32. Time: the workload's wall time under "
-            "TCG, as a ratio to the util rule's in the same round.", ""]
+            "TCG, as a ratio to the util rule's in the same round (none for tbench, which runs "
+            "for a fixed time).", ""]
     for wl in wls:
         cols = [r for r in rules if any((wl, r, rep) in runs for rep in reps)]
         hists = {}

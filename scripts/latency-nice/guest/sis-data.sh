@@ -12,8 +12,9 @@
 #   lat19     sis_latency_pct=100, the workload at latency_nice 19
 #   ln-20     sis_latency_pct=0, the workload at -20 (what -20 does without the rule)
 #   ln19      sis_latency_pct=0, the workload at 19
-# Workloads (ln.sis_workloads): hackbench-G (G groups of 40 tasks, pipes, threads)
-# and schbench-W (schbench-rs, one message thread per 16 CPUs, W workers in all).
+# Workloads (ln.sis_workloads): hackbench-G (G groups of 40 tasks, pipes, threads),
+# schbench-W (schbench-rs, one message thread per 16 CPUs, W workers in all) and
+# tbench-C (C clients of tbench_srv over loopback, 5 s).
 # Rounds (ln.sis_reps) repeat the whole matrix, rules interleaved per workload.
 #
 # Output lines: "LN-SIS: run WORKLOAD RULE REP secs S remote R wakeups T" and
@@ -22,7 +23,7 @@
 DBG=/sys/kernel/debug/sched
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 rules=util,small16,lat-20,ln-20,lat19,ln19
-workloads=hackbench-1,hackbench-4,hackbench-16,schbench-16,schbench-64
+workloads=hackbench-1,hackbench-4,hackbench-16,schbench-16,schbench-64,tbench-32,tbench-128
 reps=1
 for arg in $(cat /proc/cmdline); do
 	case $arg in
@@ -62,11 +63,19 @@ run_workload() {
 		m=$(((ncpu + 15) / 16))
 		t=$(((w + m - 1) / m))
 		latency-nice -n "$ln" schbench-rs -m "$m" -t "$t" -r 5 >/dev/null 2>&1 ;;
+	tbench-*)
+		latency-nice -n "$ln" tbench -t 5 "${1#tbench-}" 127.0.0.1 >/dev/null 2>&1 ;;
 	*) say "unknown workload $1"; return 1 ;;
 	esac
 }
 
 echo 0 > /proc/sys/kernel/sched_schedstats
+case $workloads in
+*tbench*)
+	ifconfig lo 127.0.0.1 up
+	tbench_srv >/dev/null 2>&1 &
+	sleep 1 ;;
+esac
 say "start $ncpu CPUs rules $rules workloads $workloads reps $reps"
 for rep in $(seq 1 "$reps"); do
 	for wl in $(echo "$workloads" | tr , ' '); do
