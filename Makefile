@@ -219,12 +219,14 @@ check-config-off: kernel
 # and NUMA, the whole matrix run; report.md, results.json/csv and plots in out/bench/PROFILE.
 # make bench BASE=7.3: the same on that base of base/sources, the unpatched base against the
 # series applied to it (tree in out/base-<version>/, results in out/bench-<version>/).
+# make bench TOPO=zen3-nps1 (or any layout of boot.sh): that topology alone, the matrix's
+# cells for every topology, results in out/bench/PROFILE-TOPO/.
 ifeq ($(origin BASE),command line)
 bench: base-apply
-	@$(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(BASE_DIR)/src/linux $(OUT)/bench-$(BASE_VERSION)
+	@BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(BASE_DIR)/src/linux $(OUT)/bench-$(BASE_VERSION)
 else
 bench: apply
-	@$(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
+	@BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
 endif
 
 # CI smoke of the harness: every cell once for about a second, on the test kernel (both

@@ -35,7 +35,9 @@ import sys
 # The matrix: scripts/latency-nice/guest/bench-matrix, the file the guests run (its header
 # says what a line means); a result directory carries the copy it ran with (bench.sh).
 MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", "bench-matrix")
-TOPOLOGIES = ("flat", "numa")
+# boot.sh's layouts make bench boots (make bench TOPO=: the Zen3-class ones run the cells the
+# matrix gives every topology, the unsuffixed columns, as numa does).
+TOPOLOGIES = ("flat", "numa", "zen3-mini", "zen3-nps1", "zen3-nps2")
 KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
              "nice": "base", "fifo": "base",
              "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series"}
@@ -712,8 +714,7 @@ def report(resdir, runs, meta, tags, problems):
     md.append(table(["", ""], [
         ["host", f"{host.get('host_cpu', '?')}, {host.get('host_cores', '?')} cores, {host.get('host_mem_gib', '?')} GiB"],
         ["QEMU", f"{host.get('qemu', '?')}; TCG (no KVM)"],
-        ["flat", host.get("qemu_flat", "")],
-        ["numa", host.get("qemu_numa", "")],
+        *([t, host.get(f"qemu_{t}", "")] for t in topos),
         ["guest kernel config", "tinyconfig + kvm_guest + latency_nice_qemu + latency_nice_bench: "
                                 "HZ=250, PREEMPT_DYNAMIC (lazy), NO_HZ_FULL, SMT/CLUSTER/MC, NUMA + "
                                 "NUMA_BALANCING, AUTOGROUP, CFS_BANDWIDTH, SCHEDSTATS (Debian's amd64 7.2 choices)"],
@@ -753,8 +754,8 @@ def report(resdir, runs, meta, tags, problems):
         md.append("### Seed-scaled regime: cyclictest -i 1000, background level × cyclictest level (µs)\n")
         md.append("Background `hackbench -g 1 -f 3·CPUs/2` (~3 tasks per CPU) at 19, default and −20 "
                   "× cyclictest at default and −20, and at 19 (the cost side of a deprioritised "
-                  "task) next to the default and the −20 background; numa: the background at "
-                  "default only. "
+                  "task) next to the default and the −20 background; numa and the Zen3 layouts: "
+                  "the background at default only. "
                   "`served` = periods served / periods of the run (a starved cyclictest serves "
                   "fewer).\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-seed", load="seed load")) + "\n")

@@ -19,6 +19,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "bench-report.py")
 GUEST = os.path.join(HERE, "guest", "bench.sh")
+BOOT_SH = os.path.join(HERE, "boot.sh")
 spec = importlib.util.spec_from_file_location("bench_report", SCRIPT)
 br = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(br)
@@ -469,6 +470,17 @@ class Numa(unittest.TestCase):
         self.assertTrue({"cyclictest-light", "schbench-w50", "schbench-w500", "schbench-w2000"} <= br.FLAT_ONLY)
         self.assertEqual(self.problems, [])
 
+    def test_zen3_only_tree_reports(self):
+        """A make bench TOPO=zen3-nps1 tree: that topology alone passes --check and reports."""
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, output=regime_output, samples=sweep_samples, topos=("zen3-nps1",))
+            runs, problems, meta, tags = br.load(root)
+            self.assertEqual(problems, [])
+            report = br.report(root, runs, meta, tags, problems)
+            self.assertIn("## Topology `zen3-nps1`", report)
+            self.assertIn("| zen3-nps1 | cyclictest-seed -20 / bg default |", report)
+            self.assertNotIn("## Topology `flat`", report)
+
     def test_numa_report_has_no_sweep(self):
         numa = self.report[self.report.index("## Topology `numa`"):self.report.index("## Targets")]
         self.assertNotIn("Work per wakeup", numa)
@@ -611,7 +623,7 @@ class GuestHasData(unittest.TestCase):
 
 class GuestPlan(unittest.TestCase):
     def test_guest_runs_the_matrix_of_the_report(self):
-        for topo in ("flat", "numa"):
+        for topo in br.TOPOLOGIES:
             for kernel in ("base", "series"):
                 for profile in ("tiny", "quick", "full"):
                     got = {r[:4] for r in guest_plan(kernel, profile, topo)}
@@ -632,6 +644,17 @@ class GuestPlan(unittest.TestCase):
             self.assertEqual({r[0] for r in flat}, sweep)
             self.assertEqual({r[3] for r in flat}, want)
             self.assertFalse([r for r in guest_plan(kernel, "tiny", "numa", "8") if r[0] in br.FLAT_ONLY])
+
+    def test_zen3_layouts_run_what_numa_runs(self):
+        """make bench TOPO=zen3-*: the cells the matrix gives every topology, planned for the
+        vCPUs boot.sh gives the layout."""
+        for topo, cpus in (("zen3-mini", 32), ("zen3-nps1", 64), ("zen3-nps2", 64)):
+            for kernel in ("base", "series"):
+                self.assertEqual(br.expected_runs(kernel, topo), br.expected_runs(kernel, "numa"), (topo, kernel))
+                plan = guest_plan(kernel, "full", topo)
+                self.assertTrue(plan)
+                self.assertEqual({r[:4] for r in plan}, {r[:4] for r in guest_plan(kernel, "full", "numa")})
+            self.assertIn(f"-smp {cpus},", open(BOOT_SH).read().split(f"\n{topo})")[1].split(";;")[0])
 
     def test_unknown_topology_fails(self):
         sh = [shutil.which("busybox"), "sh"] if shutil.which("busybox") else ["sh"]
@@ -761,8 +784,15 @@ class MatrixFile(unittest.TestCase):
             path = os.path.join(d, "matrix")
             put(path, self.GOOD)
             m = br.read_matrix(path)
-        self.assertEqual(m[("hackbench", "19", "-")], ("X", {"slice": {"flat", "numa"}, "ln": {"flat"},
+        self.assertEqual(m[("hackbench", "19", "-")], ("X", {"slice": set(br.TOPOLOGIES), "ln": {"flat"},
                                                               "nofeat": {"flat"}}))
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "matrix")
+            put(path, self.GOOD.replace("ln@flat", "ln@zen3-nps2", 1))
+            self.assertIn("zen3-nps2", set().union(*(t for _, vs in br.read_matrix(path).values()
+                                                      for t in vs.values())))
+            self.assertEqual(self.guest_check(open(path).read())[:2], (True, True))
+            self.assertEqual(self.guest_check(self.GOOD.replace("ln@flat", "ln@zen4", 1))[:2], (False, False))
 
 if __name__ == "__main__":
     unittest.main()

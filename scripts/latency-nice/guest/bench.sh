@@ -4,12 +4,13 @@
 # make bench, inside the guest: run this kernel's share of the A/B matrix and write every
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
-# Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full ln.topo=flat|numa
+# Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full
+# ln.topo=flat|numa|zen3-mini|zen3-nps1|zen3-nps2 (boot.sh's layouts)
 # ln.seed=N ln.rounds=A-B. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
 # script's awk draws for BENCH_SEED: busybox awk in the guest draws another) and runs
 # nothing: the host's estimate reads it. CPUS defaults to the
-# topology's (flat 2, numa 8). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
+# topology's (flat 2, numa 8, zen3-mini 32, zen3-nps1 and zen3-nps2 64). bench.sh --has-data WORKLOAD OUT says (exit status) whether a
 # run's output holds data, as the guest judges it (has_data()). bench.sh --check-matrix
 # checks the matrix file and exits.
 #
@@ -93,6 +94,8 @@ elif [ "${1:-}" = --plan ]; then
 	case "$topo" in
 	flat) ncpu=${5:-2} ;;
 	numa) ncpu=${5:-8} ;;
+	zen3-mini) ncpu=${5:-32} ;;
+	zen3-nps1 | zen3-nps2) ncpu=${5:-64} ;;
 	*) echo "bench.sh --plan: unknown topology '$topo'" >&2; exit 1 ;;
 	esac
 else
@@ -236,7 +239,10 @@ matrix_check() {
 		seen=' '
 		for tok in $vars; do
 			v=${tok%@*}
-			case "$tok" in *@flat | *@numa | "$v") ;; *) echo "$wl $fg $bg: topology of '$tok'" ;; esac
+			case "$tok" in
+			*@flat | *@numa | *@zen3-mini | *@zen3-nps1 | *@zen3-nps2 | "$v") ;;
+			*) echo "$wl $fg $bg: topology of '$tok'" ;;
+			esac
 			[ -n "$(kernel_of "$v")" ] || echo "$wl $fg $bg: unknown variant '$v'"
 			case "$seen" in *" $v "*) echo "$wl $fg $bg: variant '$v' named twice" ;; esac
 			seen="$seen$v "
