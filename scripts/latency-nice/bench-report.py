@@ -842,21 +842,28 @@ def report(resdir, runs, meta, tags, problems):
               "5 of every cell a target reads; with so few runs the percentile bootstrap is "
               "approximate: it tends to be narrower than a true 95 % interval).\n")
     md.append(table(["topology", "target", "figure", "verdict"], targets(d, topos)) + "\n")
-    md.append("## sched_feat defaults: LATENCY_OFFSET on (default) vs off\n")
-    md.append("Same kernel, same cell; `(pct)` is off against on (negative: off is lower).\n")
-    md.append(table(["topology", "cell", "metric", "feats on", "feats off (pct)"],
-                    on_off_rows(d, topos, FEATS_OFF, "nofeat")) + "\n")
-    md.append("## LATENCY_CREDIT on (default) vs off\n")
-    md.append("Same kernel, same cell, the other sched_feats on; `(pct)` is off against on "
-              "(negative: off is lower).\n")
-    md.append(table(["topology", "cell", "metric", "credit on", "credit off (pct)"],
-                    on_off_rows(d, topos, NOCREDIT, "nocredit")) + "\n")
-    md.append("## LATENCY_RUN on (default) vs off\n")
-    md.append("Same kernel, same cell, latency_nice −20, the other sched_feats on; `(pct)` is off "
-              "against on (negative: off is lower). Run-on keeps a picked −20 task on the CPU for "
-              "the base slice against the load, past the end of its 0.1 ms request.\n")
-    md.append(table(["topology", "cell", "metric", "run-on on", "run-on off (pct)"],
-                    on_off_rows(d, topos, RUN_ON_OFF, "norun")) + "\n")
+    md.append("## sched_feat defaults against themselves\n")
+    md.append("Each sched_feat's default is judged on every cell its off column runs, not only the "
+              "favourable ones: `off/on` is the ratio of the estimates with its 95 % bootstrap "
+              "interval (the runs of both columns resampled), and the row says **on better** or "
+              "**off better** where the interval excludes 1 (served, requests, rps and first ‰: "
+              "higher is better; times and waits: lower), **no difference resolved** where it "
+              "spans 1 or a column has fewer than 3 runs. The first line of each section counts "
+              "the rows.\n")
+    for title, intro, cells, off, on_name in (
+            ("LATENCY_OFFSET on (default) vs off", "Same kernel, same cell; `(pct)` is off against "
+             "on (negative: off is lower).", FEATS_OFF, "nofeat", "feats"),
+            ("LATENCY_CREDIT on (default) vs off", "Same kernel, same cell, the other sched_feats on; "
+             "`(pct)` is off against on (negative: off is lower).", NOCREDIT, "nocredit", "credit"),
+            ("LATENCY_RUN on (default) vs off", "Same kernel, same cell, latency_nice −20, the other "
+             "sched_feats on; `(pct)` is off against on (negative: off is lower). Run-on keeps a "
+             "picked −20 task on the CPU for the base slice against the load, past the end of its "
+             "0.1 ms request.", RUN_ON_OFF, "norun", "run-on")):
+        rows = on_off_rows(d, topos, cells, off)
+        md.append(f"### {title}\n")
+        md.append(f"{intro} What the rows say of the default: {on_off_tally(rows)}.\n")
+        md.append(table(["topology", "cell", "metric", f"{on_name} on", f"{on_name} off (pct)",
+                         "off/on (95 % CI)", "says"], rows) + "\n")
     return "\n".join(md)
 
 
@@ -893,8 +900,29 @@ def matrix_order(cells):
     return sorted(cells, key=lambda c: (wls.index(c[0]), CELLS[c[0]].index(c[1:])))
 
 
+# Which way a figure of an on/off row is better: higher for what is served or done, lower for
+# times and waits; neither for the hogs' switches (more switches: shorter waits, more cost).
+HIGHER_BETTER = {"served", "requests", "rps", "first ‰"}
+NEUTRAL = {"hog A switches"}
+
+
+def on_off_says(name, cond):
+    """What a feature's on/off row says of the default (on): "on better", "off better", "no
+    difference resolved" (the interval of off/on spans 1, or fewer than MIN_RUNS runs), or,
+    for a figure neither way is better for, "off higher"/"off lower"."""
+    if cond.point is None:
+        return "–"
+    if cond.ci is None or cond.ci[0] <= 1 <= cond.ci[1]:
+        return "no difference resolved"
+    off_higher = cond.ci[0] > 1
+    if name in NEUTRAL:
+        return "off higher" if off_higher else "off lower"
+    return "on better" if off_higher != (name in HIGHER_BETTER) else "off better"
+
+
 def on_off_rows(d, topos, cells, off):
-    """ln against the OFF variant (a sched_feat off) on each of CELLS."""
+    """ln against the OFF variant (a sched_feat off) on each of CELLS: both estimates, the
+    ratio off/on with its bootstrap interval, and what the row says of the default."""
     rows = []
     for topo in topos:
         if not runs_variant(off, topo):
@@ -908,12 +936,23 @@ def on_off_rows(d, topos, cells, off):
             for name, fn, served in feat_metrics(wl):
                 onv, offv = per_rep(on, fn), per_rep(offr, fn)
                 onm = estimate(on, fn)
+                c = Cond([offr, on], [fn, fn], quotient)
+                ci = c.interval().replace("95 % CI ", "") if c.ci else "–"
+                vs = f"{ratio(c.point, 1) if c.point is not None else '–'} ({ci})"
                 if served:
-                    rows.append([topo, cell, name, served_cell(onv, None, on), served_cell(offv, onm, offr)])
+                    rows.append([topo, cell, name, served_cell(onv, None, on), served_cell(offv, onm, offr),
+                                 vs, on_off_says(name, c)])
                 else:
                     rows.append([topo, cell, name, cell_str(onv, est=onm),
-                                 cell_str(offv, onm, est=estimate(offr, fn))])
+                                 cell_str(offv, onm, est=estimate(offr, fn)), vs, on_off_says(name, c)])
     return rows
+
+
+def on_off_tally(rows):
+    """One line of what ON_OFF_ROWS say of the default, counted over their rows."""
+    says = [r[-1] for r in rows if r[-1] != "–"]
+    counts = {k: says.count(k) for k in dict.fromkeys(says)}
+    return (f"{len(says)} rows: " + ", ".join(f"{k} {v}" for k, v in counts.items())) if says else "no rows"
 
 
 def ratio(a, b):

@@ -426,10 +426,16 @@ class LoadRegimes(unittest.TestCase):
         self.assertEqual(run["samples"], {"wakeup_us": [12], "request_us": [62]})
 
     def test_credit_on_off_table(self):
-        credit = self.report[self.report.index("## LATENCY_CREDIT on (default) vs off"):]
+        credit = self.report[self.report.index("### LATENCY_CREDIT on (default) vs off"):]
         self.assertIn("| flat | cyclictest-light -20 / bg default | served | 99/100 ±0.000 | 70/100 ±0.000 (-29.3%) |", credit)
         self.assertIn("| flat | two-hogs -20 / bg 19 | hog A switches |", credit)
         self.assertIn("| flat | schbench-w50 -20 / bg default | requests | 99/100 ±0.000 | 98/100 ±0.000 (-1.0%) |", credit)
+        # Off serves fewer in every run: the interval excludes 1, the default is better.
+        self.assertIn("| flat | cyclictest-light -20 / bg default | served | 99/100 ±0.000 | 70/100 ±0.000 (-29.3%) "
+                      "| 0.707 (0.707…0.707×) | on better |", credit)
+        self.assertIn("| flat | cyclictest-sessions -20 / bg default | p99 µs | 500.0 ±0.000 | 500.0 ±0.000 (+0.0%) "
+                      "| 1.00 (1.00…1.00×) | no difference resolved |", credit)
+        self.assertIn("What the rows say of the default: 35 rows:", credit)
         self.assertIn("| flat | schbench-w2000 -20 / bg default | wakeup p99 µs |", credit)
         self.assertNotIn("cyclictest-hackbench default / bg 19", credit)
 
@@ -572,10 +578,32 @@ class Estimator(unittest.TestCase):
             self.assertEqual(br.judge(c), "unresolved")
         # A column without data: no verdict.
         self.assertEqual(br.judge(br.Cond([[], fast], [p99, p99], ratio, lo=5)), "–")
+
         # Two conditions: missed wins, unresolved beats met.
         met = br.Cond([slow, fast], [p99, p99], ratio, lo=5)
         self.assertEqual(br.judge(met, br.Cond([slow, fast], [p99, p99], ratio, lo=20)), "missed")
         self.assertEqual(br.judge(met, br.Cond([spread, fast], [p99, p99], ratio, lo=20)), "unresolved")
+
+    def test_on_off_says(self):
+        """An on/off row's word on the default: lower is better for waits, higher for what is
+        served; an interval that spans 1 or too few runs resolve nothing."""
+        p99 = br.lat_fn("wakeup_us", "p99")
+        fast = [lat_run([100 + i] * 50) for i in range(5)]
+        slow = [lat_run([1000 + 10 * i] * 50) for i in range(5)]
+        spread = [lat_run([v] * 50) for v in (20, 60, 100, 140, 180)]
+        avg = br.lat_fn("wakeup_us", "avg")
+        says = lambda name, off, on: br.on_off_says(name, br.Cond([off, on], [p99, p99], br.quotient))  # noqa: E731
+        self.assertEqual(says("p99 µs", slow, fast), "on better")
+        self.assertEqual(says("p99 µs", fast, slow), "off better")
+        self.assertEqual(says("served", slow, fast), "off better")
+        self.assertEqual(says("served", fast, slow), "on better")
+        self.assertEqual(says("hog A switches", slow, fast), "off higher")
+        self.assertEqual(br.on_off_says("avg µs", br.Cond([spread, fast], [avg, avg], br.quotient)),
+                         "no difference resolved")
+        self.assertEqual(says("p99 µs", slow[:2], fast), "no difference resolved")
+        self.assertEqual(says("p99 µs", [], fast), "–")
+        rows = [["flat", "c", "m", "", "", "", w] for w in ("on better", "on better", "off better", "–")]
+        self.assertEqual(br.on_off_tally(rows), "3 rows: on better 2, off better 1")
 
     def test_interval_is_reproducible(self):
         p99 = br.lat_fn("wakeup_us", "p99")
