@@ -973,8 +973,9 @@ class Cond:
     the interval lies inside [LO, HI], missed where it lies outside, unresolved where it
     spans a bound or cannot be drawn (a column with fewer than MIN_RUNS runs)."""
 
-    def __init__(self, groups, fns, combine, lo=-INF, hi=INF):
+    def __init__(self, groups, fns, combine, lo=-INF, hi=INF, strict=False):
         self.point = None
+        self.strict = strict
         if all(groups) and len(groups) == len(fns):
             ests = [estimate(g, fn) for g, fn in zip(groups, fns)]
             self.point = None if None in ests else combine(*ests)
@@ -987,9 +988,13 @@ class Cond:
         if self.ci is None:
             return "unresolved"
         lo, hi = self.ci
-        if self.lo <= lo and hi <= self.hi:
+        if self.strict:     # the open interval (LO, HI): a ratio of 1 is not "below"
+            inside, outside = self.lo < lo and hi < self.hi, hi <= self.lo or lo >= self.hi
+        else:
+            inside, outside = self.lo <= lo and hi <= self.hi, hi < self.lo or lo > self.hi
+        if inside:
             return "met"
-        if hi < self.lo or lo > self.hi:
+        if outside:
             return "missed"
         return "unresolved"
 
@@ -1057,6 +1062,17 @@ def regime_rows(topo, d):
     for name, wl in regimes:
         rows.append(never_worse(topo, d, wl, f"{name}: LN −20 never worse than LN 0 (served, p99)",
                                 served_fn, "served"))
+    # Issue 27's check that the credit's fairness fixes kept the gains: the −20 row against
+    # the base kernel with nothing set, avg and p99 each below base's.
+    avg = lat_fn("wakeup_us", "avg")
+    for name, wl in regimes:
+        r20, rb = d.select(topo, wl, "ln", "-20", "0"), d.columns(topo, wl, "-20", "0")["base"]
+        ca = Cond([r20, rb], [avg, avg], quotient, hi=1, strict=True)
+        cp = Cond([r20, rb], [p99, p99], quotient, hi=1, strict=True)
+        rows.append([topo, f"{name}: LN −20 avg and p99 below base's",
+                     f"avg {fmt(estimate(rb, avg))} → {fmt(estimate(r20, avg))} µs ({ca.interval()}), "
+                     f"p99 {fmt(estimate(rb, p99))} → {fmt(estimate(r20, p99))} µs ({cp.interval()})",
+                     judge(ca, cp)])
     for name, wl in regimes:
         r20, rf = d.select(topo, wl, "ln", "-20", "0"), d.select(topo, wl, "fifo", "-20", "0")
         s20, sf, p20, pf = estimate(r20, served_fn), estimate(rf, served_fn), estimate(r20, p99), estimate(rf, p99)

@@ -367,6 +367,14 @@ class LoadRegimes(unittest.TestCase):
                 "| flat | seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's | "
                 "51000 → 4080 µs (0.080×; 95 % CI 0.077…0.083×) | met |",
                 "| flat | overload: LN −20 never worse than LN 0 (served, p99) |",
+                # The gains issue 27's fixes must keep: −20 against the base kernel.
+                "| flat | light: LN −20 avg and p99 below base's | avg 20000 → 1000 µs (95 % CI 0.049…0.051×), "
+                "p99 20400 → 1020 µs (95 % CI 0.048…0.052×) | met |",
+                "| flat | seed: LN −20 avg and p99 below base's | avg 500.0 → 900.0 µs (95 % CI 1.76…1.84×), "
+                "p99 500.0 → 918.0 µs (95 % CI 1.76…1.84×) | missed |",
+                # Equal to base is no gain: the bound of "below" is open.
+                "| flat | sessions: LN −20 avg and p99 below base's | avg 500.0 → 500.0 µs (95 % CI 1.00…1.00×), "
+                "p99 500.0 → 500.0 µs (95 % CI 1.00…1.00×) | missed |",
                 "| flat | sessions: LN −20 p99 within 2× of SCHED_FIFO's, served within 2 % of it |",
                 "| flat | LN 0 within ±2 % of base: cyclictest-seed avg |",
                 "| flat | LN 0 within ±2 % of base: schbench-seed rps |"):
@@ -571,6 +579,11 @@ class Estimator(unittest.TestCase):
         self.assertEqual(br.judge(br.Cond([same, same], [p99, p99], change, lo=-2, hi=2)), "met")
         self.assertEqual(br.judge(br.Cond([far, same], [p99, p99], change, lo=-2, hi=2)), "missed")
         self.assertEqual(br.judge(br.Cond([wide, same], [p99, p99], change, lo=-2, hi=2)), "unresolved")
+        # A strict bound (LN −20 below base): equal runs are not below, their ratio of 1 misses it.
+        level = [lat_run([1000] * 50) for _ in range(5)]
+        self.assertEqual(br.judge(br.Cond([level, level], [p99, p99], ratio, hi=1)), "met")
+        self.assertEqual(br.judge(br.Cond([level, level], [p99, p99], ratio, hi=1, strict=True)), "missed")
+        self.assertEqual(br.judge(br.Cond([fast, same], [p99, p99], ratio, hi=1, strict=True)), "met")
         # One or two runs: no interval, never met.
         for n in (1, 2):
             c = br.Cond([slow[:n], fast], [p99, p99], ratio, lo=5)
