@@ -258,10 +258,13 @@ clean:
 # The CPU share of latency_nice adversaries next to CPU hogs on one CPU (fork chains of
 # children that spin 1 or 3 ms and exit, a task that spins 1 ms and sleeps 1 us, a plain
 # spinner), at latency_nice 0 and -20, as root and as an unprivileged user, then through task
-# groups (each participant in a cpu cgroup of its own; the adversary's group delegated to it):
+# groups (each participant in a cpu cgroup of its own; the adversary's group delegated to it),
+# then, on a kernel with autogroup, through sessions (each participant an autogroup of its own):
 # measured, not judged (guest/share.sh, tools/.../latency_nice/src/share.rs). SHARE_IMAGE boots another
-# kernel with the same initramfs (e.g. an older build, for before/after); the LN-SHARE result
-# lines are in out/logs/console-share.log. Not in make test (timing; ~10 min).
+# kernel with the same initramfs (e.g. an older build, for before/after; the bench kernel,
+# out/bench/kernel-series/bzImage, for the autogroups the test kernel lacks); BOOT_APPEND=SHARE_ONLY=
+# matrix, groups or sessions runs one part. The LN-SHARE result lines are in
+# out/logs/console-share.log. Not in make test (timing; ~10 min).
 SHARE_IMAGE ?= $(OUT)/bzImage
 share: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-share.cpio.gz $(S)/guest/share.sh

@@ -20,8 +20,15 @@
 # sleep-spin 1000; (c) the control, 0 in a group at 0, fork-chain 1000. 14 runs.
 # 46 runs in all: about 9 minutes at the default.
 #
+# Then, on a kernel with autogroup on (the bench kernel; the test kernel has
+# none), the session runs: the same as the group runs (a) and (c), with every
+# participant in a session, so an autogroup, of its own (--sessions): what a -20
+# task gets through its autogroup's group entity, which mainline gives its
+# members' shortest request. 8 runs.
+#
 # SHARE_ONLY=matrix runs only the first 32, SHARE_ONLY=groups only the group
-# runs (default: all). The kernel hands a NAME=VALUE parameter it does not know
+# runs, SHARE_ONLY=sessions only the session runs (default: all; the session runs
+# only where /proc/sys/kernel/sched_autogroup_enabled is 1). The kernel hands a NAME=VALUE parameter it does not know
 # to init's environment: BOOT_APPEND=SHARE_ONLY=groups (or SHARE_SECS=5) sets it.
 #
 # Output: every line of latency_nice_share prefixed with "LN-SHARE: ", then one
@@ -39,8 +46,8 @@ CPU=${SHARE_CPU:-$(($(grep -c ^processor /proc/cpuinfo) - 1))}
 ONLY=${SHARE_ONLY:-all}
 CG=/sys/fs/cgroup
 case "$ONLY" in
-all | matrix | groups) ;;
-*) echo "LN-SHARE: error: SHARE_ONLY=$ONLY (all, matrix or groups)"; exit 1 ;;
+all | matrix | groups | sessions) ;;
+*) echo "LN-SHARE: error: SHARE_ONLY=$ONLY (all, matrix, groups or sessions)"; exit 1 ;;
 esac
 
 command -v "$LNS" >/dev/null 2>&1 || { echo "LN-SHARE: error: $LNS not found"; exit 1; }
@@ -48,6 +55,7 @@ echo "LN-SHARE: $(uname -r), CPU $CPU, $SECS s a run, runs: $ONLY"
 
 runs=0
 failed=0
+sessions=off
 # run MODE WORK_US HOGS LN USER(root|UID) [GROUP_LN]: with GROUP_LN, in task groups
 # (--cgroup), the adversary's at cpu.latency.nice GROUP_LN.
 run() {
@@ -57,6 +65,9 @@ run() {
 	if [ -n "$group_ln" ]; then
 		group="--cgroup $CG/lnshare --group-ln $group_ln"
 		what_group=" group=on group_ln=$group_ln"
+	elif [ "$sessions" = on ]; then
+		group=--sessions
+		what_group=" sessions=on"
 	fi
 	runs=$((runs + 1))
 	# TERM, not KILL, on a hang: latency_nice_share then kills and reaps what it started.
@@ -75,7 +86,7 @@ run() {
 	fi
 }
 
-if [ "$ONLY" != groups ]; then
+if [ "$ONLY" = all ] || [ "$ONLY" = matrix ]; then
 	for user in root 65534; do
 		for ln in 0 -20; do
 			for hogs in 1 4; do
@@ -88,7 +99,7 @@ if [ "$ONLY" != groups ]; then
 	done
 fi
 
-if [ "$ONLY" != matrix ]; then
+if [ "$ONLY" = all ] || [ "$ONLY" = groups ]; then
 	grep -q " $CG cgroup2 " /proc/mounts || { mkdir -p $CG && mount -t cgroup2 none $CG; }
 	for user in root 65534; do
 		# (a) the task's latency_nice -20, its group at 0; (b) the other way round.
@@ -101,6 +112,20 @@ if [ "$ONLY" != matrix ]; then
 		# (c) the control: 0 in a group at 0.
 		run fork-chain 1000 4 0 $user 0
 	done
+fi
+
+AUTOGROUP=/proc/sys/kernel/sched_autogroup_enabled
+if [ "$ONLY" = sessions ] || { [ "$ONLY" = all ] && [ "$(cat $AUTOGROUP 2>/dev/null)" = 1 ]; }; then
+	sessions=on
+	for user in root 65534; do
+		run fork-chain 1000 4 -20 $user
+		run fork-chain 3000 4 -20 $user
+		run sleep-spin 1000 4 -20 $user
+		run fork-chain 1000 4 0 $user
+	done
+	sessions=off
+elif [ "$ONLY" = all ]; then
+	echo "LN-SHARE: no session runs: autogroup is off or absent ($AUTOGROUP)"
 fi
 
 echo "LN-SHARE: done: $runs runs, $failed failed"

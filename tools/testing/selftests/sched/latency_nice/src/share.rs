@@ -51,19 +51,27 @@
 //! own latency_nice. On every way out (an error or a signal too), once the participants are
 //! killed and reaped, the groups and DIR are removed.
 //!
+//! With `--sessions`, every participant starts a session of its own (`setsid()`), as a shell
+//! does for a job started with `setsid`: with `CONFIG_SCHED_AUTOGROUP` each session is an
+//! autogroup, so the adversary competes through its autogroup's group entity, whose weight is
+//! the hogs' (autogroup nice 0): the fair share is still 1/(N+1). The fork chain's children
+//! stay in the adversary's session. It needs autogroup on
+//! (`/proc/sys/kernel/sched_autogroup_enabled` 1) and excludes `--cgroup` (a task in a cgroup
+//! other than the root is in no autogroup).
+//!
 //! Usage: `latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] [--work-us W]
-//! [--user UID] [--cgroup DIR [--group-ln LN]]`. Prints, one per line:
+//! [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]`. Prints, one per line:
 //!
 //! ```text
 //! share adversary mode=fork-chain ln=-20 hogs=4 work_us=1000 cpu_ns=... share_permille=...
 //!   fair_permille=... pid=... uid=... own_ns=... children_ns=... children=...
-//!   cgroup=/sys/fs/cgroup/lnshare group_ln=-20
+//!   cgroup=/sys/fs/cgroup/lnshare group_ln=-20 sessions=off
 //! share hog pid=... cpu_ns=... share_permille=...
 //! share summary adversary_over_fair_permille=... total_ns=... window_ns=... source=schedstat
 //! ```
 //!
 //! (the adversary line is one line; `cgroup=none` without `--cgroup`, `group_ln=unset`
-//! without `--group-ln`), where the fair share is 1/(N+1) of the CPU time all
+//! without `--group-ln`; `sessions=on` with `--sessions`), where the fair share is 1/(N+1) of the CPU time all
 //! participants got in the window, and `adversary_over_fair_permille` is 1000 when the
 //! adversary got exactly that. Exit 2 on bad usage (nothing started), 1 if a system call or a
 //! participant fails; every process started is killed and reaped before the exit.
@@ -83,7 +91,7 @@ use sched_attr::{
 const PROG: &str = "latency_nice_share";
 const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] \
                      [--work-us W]
-         [--user UID] [--cgroup DIR [--group-ln LN]]
+         [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]
   MODE      fork-chain | sleep-spin | spin: what the adversary does
   --hogs N  CPU hogs at latency_nice 0 beside the adversary (0..1024)
   --secs S  length of the measured window, after a 1 s warm-up (1..3600)
@@ -95,7 +103,8 @@ const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [-
   --cgroup DIR  put the adversary and each hog in a cpu cgroup of its own, DIR/adversary,
             DIR/hog0, ...; DIR (created, then removed) is in a mounted cgroup2 hierarchy
   --group-ln LN  cpu.latency.nice of DIR/adversary (-20..19), written by the adversary
-            itself after it became --user (DIR/adversary is delegated to that user)";
+            itself after it became --user (DIR/adversary is delegated to that user)
+  --sessions  start every participant in a session (an autogroup) of its own";
 
 /// The time everything runs before the first sample.
 const WARMUP: Duration = Duration::from_secs(1);
@@ -150,6 +159,8 @@ struct Opts {
     cgroup: Option<String>,
     /// `--group-ln`: cpu.latency.nice of the adversary's group.
     group_ln: Option<i32>,
+    /// `--sessions`: every participant in a session, so an autogroup, of its own.
+    sessions: bool,
 }
 
 /// What the command line asks for: a run, or the usage text.
@@ -180,7 +191,7 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
     let mut mode = None;
     let (mut hogs, mut secs, mut ln) = (None, None, None);
     let (mut cpu, mut work_us, mut user) = (0, 1000, None);
-    let (mut cgroup, mut group_ln) = (None, None);
+    let (mut cgroup, mut group_ln, mut sessions) = (None, None, false);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if arg == "-h" || arg == "--help" {
@@ -191,6 +202,10 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
                 return Err(format!("unexpected argument '{arg}'"));
             }
             mode = Some(Mode::parse(arg).ok_or_else(|| format!("unknown mode '{arg}'"))?);
+            continue;
+        }
+        if arg == "--sessions" {
+            sessions = true;
             continue;
         }
         let (name, attached) = match arg.split_once('=') {
@@ -238,6 +253,9 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
     if group_ln.is_some() && cgroup.is_none() {
         return Err("--group-ln needs --cgroup".to_string());
     }
+    if sessions && cgroup.is_some() {
+        return Err("--sessions and --cgroup exclude each other".to_string());
+    }
     Ok(Cmd::Run(Opts {
         mode: mode.ok_or("no MODE given")?,
         hogs: hogs.ok_or("--hogs is required")?,
@@ -248,6 +266,7 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
         user,
         cgroup,
         group_ln,
+        sessions,
     }))
 }
 
@@ -714,9 +733,17 @@ fn child_setup(
     controller: i32,
     group: Option<&str>,
 ) -> Result<(), String> {
-    // SAFETY: setpgid on ourselves.
-    if unsafe { libc::setpgid(0, pgid) } != 0 {
-        return Err(os_error("setpgid"));
+    let joined = if o.sessions {
+        // A session, so an autogroup, of its own; the controller kills it by pid (and the
+        // adversary's process group with it).
+        // SAFETY: setsid on ourselves; a fresh child of fork() leads no process group.
+        unsafe { libc::setsid() >= 0 }
+    } else {
+        // SAFETY: setpgid on ourselves.
+        unsafe { libc::setpgid(0, pgid) == 0 }
+    };
+    if !joined {
+        return Err(os_error(if o.sessions { "setsid" } else { "setpgid" }));
     }
     pin(o.cpu)?;
     if let Some(group) = group {
@@ -821,15 +848,24 @@ impl Participants {
             unsafe { libc::close(fds[0]) };
             return Err(e);
         }
-        // The first participant leads the group. The child joins it itself before it
-        // reports; the parent moves it too, so that it is a member before anything may have
-        // to be killed (an error here means it is gone already: its reply says why).
-        if self.pgid == 0 {
-            self.pgid = pid;
-            PGID.store(pid, Ordering::SeqCst);
+        if o.sessions {
+            // Each leads a session and a process group of its own; the adversary's group
+            // (with the fork chain's children) is the one to kill as a group.
+            if let Role::Adversary(_) = role {
+                self.pgid = pid;
+                PGID.store(pid, Ordering::SeqCst);
+            }
+        } else {
+            // The first participant leads the group. The child joins it itself before it
+            // reports; the parent moves it too, so that it is a member before anything may
+            // have to be killed (an error here means it is gone already: its reply says why).
+            if self.pgid == 0 {
+                self.pgid = pid;
+                PGID.store(pid, Ordering::SeqCst);
+            }
+            // SAFETY: plain system call on our own child.
+            unsafe { libc::setpgid(pid, self.pgid) };
         }
-        // SAFETY: plain system call on our own child.
-        unsafe { libc::setpgid(pid, self.pgid) };
         match role {
             Role::Hog => self.hogs.push(pid),
             Role::Adversary(_) => self.adversary = pid,
@@ -987,6 +1023,24 @@ fn run(o: &Opts) -> Result<Vec<String>, String> {
             ));
         }
     }
+    if o.sessions {
+        const AUTOGROUP: &str = "/proc/sys/kernel/sched_autogroup_enabled";
+        match std::fs::read_to_string(AUTOGROUP) {
+            Ok(v) if v.trim() == "1" => {}
+            Ok(v) => {
+                return Err(format!(
+                    "--sessions: autogroup is off ({AUTOGROUP} is {})",
+                    v.trim()
+                ))
+            }
+            Err(e) => {
+                return Err(format!(
+                    "--sessions: this kernel has no autogroup ({AUTOGROUP}: {})",
+                    errmsg(&e)
+                ))
+            }
+        }
+    }
     let source = pick_source()?;
     pin(o.cpu)?;
     // SAFETY: prctl with integer arguments only.
@@ -1044,6 +1098,7 @@ fn run(o: &Opts) -> Result<Vec<String>, String> {
         (Some(dir), Some(ln)) => format!("cgroup={dir} group_ln={ln}"),
         (Some(dir), None) => format!("cgroup={dir} group_ln=unset"),
     };
+    let group = format!("{group} sessions={}", if o.sessions { "on" } else { "off" });
     let mut lines = vec![format!(
         "share adversary mode={} ln={} hogs={} work_us={} cpu_ns={adversary} share_permille={} \
          fair_permille={} pid={} uid={uid} own_ns={own} children_ns={children_ns} children={} \
@@ -1127,6 +1182,7 @@ mod tests {
                 user: Some(65534),
                 cgroup: None,
                 group_ln: None,
+                sessions: false,
             }))
         );
     }
@@ -1146,6 +1202,7 @@ mod tests {
                 user: None,
                 cgroup: None,
                 group_ln: None,
+                sessions: false,
             }))
         );
         assert_eq!(parse_args(&args("spin --help")), Ok(Cmd::Help));
@@ -1165,6 +1222,7 @@ mod tests {
             user: Some(65534),
             cgroup: Some("/x".to_string()),
             group_ln: Some(-20),
+            sessions: false,
         };
         assert_eq!(got, Ok(Cmd::Run(want.clone())));
         // A trailing slash goes; --group-ln is optional, in either order.
@@ -1193,6 +1251,24 @@ mod tests {
             let line = format!("{base} {bad}");
             assert!(parse_args(&args(&line)).is_err(), "accepted '{line}'");
         }
+    }
+
+    #[test]
+    fn parses_sessions() {
+        let got = parse_args(&args("sleep-spin --sessions --hogs 4 --secs 10 --ln -20"));
+        let want = Opts {
+            mode: Mode::SleepSpin,
+            hogs: 4,
+            secs: 10,
+            ln: -20,
+            cpu: 0,
+            work_us: 1000,
+            user: None,
+            cgroup: None,
+            group_ln: None,
+            sessions: true,
+        };
+        assert_eq!(got, Ok(Cmd::Run(want)));
     }
 
     #[test]
@@ -1258,6 +1334,8 @@ mod tests {
             "spin --hogs 1 --secs 2 --ln 0 --frobnicate 1",
             "spin --hogs x --secs 2 --ln 0",
             "spin --hogs 1 --secs 2 --ln 0 --group-ln -20",
+            "spin --hogs 1 --secs 2 --ln 0 --sessions --cgroup /x",
+            "spin --hogs 1 --secs 2 --ln 0 --sessions=1",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "accepted '{bad}'");
         }
