@@ -59,7 +59,9 @@ export BENCH_MATRIX=$matrix
 # BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
 # matrix's results stay. For a question about a few cells, e.g. whether a difference between
 # the kernels holds over more repeats than the matrix can afford.
+# Spaces or commas between the names: the guest reads commas.
 BENCH_CELLS=$(echo ${BENCH_CELLS:-} | tr ' ' ,)
+BENCH_WORKLOADS=$(echo ${BENCH_WORKLOADS:-} | tr ' ' ,)
 export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CELLS
 focus=''
 [ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_REPS" ] && focus=1
@@ -109,7 +111,7 @@ for topo in $topologies; do
 	for kernel in base series; do
 		wanted "$topo-$kernel" || continue
 		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
-		read -r n s r < <(awk -F'\t' '{ s += $6; if ($5 > r) r = $5 } END { print NR, s + 0, r + 0 }' <<< "$plan")
+		read -r n s r < <(awk -F'\t' 'NF { n++; s += $6; if ($5 > r) r = $5 } END { print n + 0, s + 0, r + 0 }' <<< "$plan")
 		[ "$r" -le "$plan_rounds" ] || plan_rounds=$r
 		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
@@ -281,4 +283,5 @@ done
 say "report"
 # Debian's python3 (with python3-matplotlib from deps.sh), not whatever python3 is first on PATH.
 /usr/bin/python3 "$S/bench-report.py" "$res"
+[ -n "$(ls -A "$res/raw" 2>/dev/null)" ] || { echo "bench: no boot produced results in $res/raw" >&2; exit 1; }
 say "done in $(($(date +%s) - t0)) s: $res/report.md"

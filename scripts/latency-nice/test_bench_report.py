@@ -670,6 +670,17 @@ class GuestPlan(unittest.TestCase):
                     got = {r[:4] for r in guest_plan(kernel, profile, topo)}
                     self.assertEqual(got, br.expected_runs(kernel, topo), (topo, kernel, profile))
 
+    def test_focus_takes_spaces_or_commas(self):
+        def plan(workloads):
+            env = dict(os.environ, BENCH_WORKLOADS=workloads, BENCH_CELLS="-20:0 0:0")
+            out = subprocess.run(guest_sh() + [GUEST, "--plan", "series", "full", "flat"], capture_output=True,
+                                 text=True, check=True, env=env)
+            return out.stdout.splitlines()
+        commas = plan("cyclictest-seed,cyclictest-sessions")
+        self.assertEqual({r.split("\t")[0] for r in commas}, {"cyclictest-seed", "cyclictest-sessions"})
+        self.assertEqual({tuple(r.split("\t")[1:3]) for r in commas}, {("-20", "0"), ("0", "0")})
+        self.assertEqual(plan("cyclictest-seed cyclictest-sessions"), commas)
+
     def test_tiny_runs_every_cell_once(self):
         for topo in ("flat", "numa"):
             for kernel in ("base", "series"):

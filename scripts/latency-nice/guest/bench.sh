@@ -79,6 +79,8 @@ kernel=series profile=quick topo=flat plan=''
 # workloads, only those "FG:BG" cells, that many repeats of each run. The host passes them in
 # the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
 focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
+# Commas, or spaces (a hand-written BENCH_WORKLOADS): the filters below compare with commas.
+focus_workloads=$(echo $focus_workloads | tr ' ' ,) focus_cells=$(echo $focus_cells | tr ' ' ,)
 # SEED: the seed of the run order (each_run()); the host draws it and passes ln.seed (and
 # BENCH_SEED for --plan), and the report prints it. ROUNDS=A-B: this boot runs repeat
 # rounds A to B only (ln.rounds, BENCH_ROUNDS for --plan): the host spreads the rounds over
