@@ -59,20 +59,26 @@
 //! (`/proc/sys/kernel/sched_autogroup_enabled` 1) and excludes `--cgroup` (a task in a cgroup
 //! other than the root is in no autogroup).
 //!
+//! With `--slice-us R`, the adversary asks for mainline's custom slice of R us
+//! (`sched_attr.sched_runtime`, which needs no privilege; the fork chain's children inherit
+//! it): the baseline the credit's bound is stated against, since an unprivileged latency_nice
+//! -20 is a request of 0.1 ms. It runs on a kernel without latency_nice too.
+//!
 //! Usage: `latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] [--work-us W]
-//! [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]`. Prints, one per line:
+//! [--slice-us R] [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]`. Prints, one per
+//! line:
 //!
 //! ```text
 //! share adversary mode=fork-chain ln=-20 hogs=4 work_us=1000 cpu_ns=... share_permille=...
 //!   fair_permille=... pid=... uid=... own_ns=... children_ns=... children=...
-//!   cgroup=/sys/fs/cgroup/lnshare group_ln=-20 sessions=off
+//!   cgroup=/sys/fs/cgroup/lnshare group_ln=-20 sessions=off slice_us=none
 //! share hog pid=... cpu_ns=... share_permille=...
 //! share summary adversary_over_fair_permille=... total_ns=... window_ns=... source=schedstat
 //! ```
 //!
 //! (the adversary line is one line; `cgroup=none` without `--cgroup`, `group_ln=unset`
-//! without `--group-ln`; `sessions=on` with `--sessions`), where the fair share is 1/(N+1) of the CPU time all
-//! participants got in the window, and `adversary_over_fair_permille` is 1000 when the
+//! without `--group-ln`; `sessions=on` with `--sessions`; `slice_us=R` with `--slice-us`),
+//! where the fair share is 1/(N+1) of the CPU time all participants got in the window, and `adversary_over_fair_permille` is 1000 when the
 //! adversary got exactly that. Exit 2 on bad usage (nothing started), 1 if a system call or a
 //! participant fails; every process started is killed and reaped before the exit.
 
@@ -91,7 +97,7 @@ use sched_attr::{
 const PROG: &str = "latency_nice_share";
 const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [--cpu C] \
                      [--work-us W]
-         [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]
+         [--slice-us R] [--user UID] [--cgroup DIR [--group-ln LN] | --sessions]
   MODE      fork-chain | sleep-spin | spin: what the adversary does
   --hogs N  CPU hogs at latency_nice 0 beside the adversary (0..1024)
   --secs S  length of the measured window, after a 1 s warm-up (1..3600)
@@ -99,6 +105,7 @@ const USAGE: &str = "usage: latency_nice_share MODE --hogs N --secs S --ln LN [-
   --cpu C   the one CPU everything runs on (default 0)
   --work-us W  CPU time (us) of a fork-chain child or a sleep-spin round (1..1000000,
             default 1000)
+  --slice-us R  the adversary's custom slice (sched_runtime), in us (100..100000)
   --user UID  run the hogs and the adversary as this user (setgid/setuid to UID)
   --cgroup DIR  put the adversary and each hog in a cpu cgroup of its own, DIR/adversary,
             DIR/hog0, ...; DIR (created, then removed) is in a mounted cgroup2 hierarchy
@@ -154,6 +161,8 @@ struct Opts {
     ln: i32,
     cpu: usize,
     work_us: u64,
+    /// `--slice-us`: the adversary's custom slice, us.
+    slice_us: Option<u64>,
     user: Option<u32>,
     /// `--cgroup`: the directory of the participants' groups.
     cgroup: Option<String>,
@@ -190,7 +199,7 @@ where
 fn parse_args(args: &[String]) -> Result<Cmd, String> {
     let mut mode = None;
     let (mut hogs, mut secs, mut ln) = (None, None, None);
-    let (mut cpu, mut work_us, mut user) = (0, 1000, None);
+    let (mut cpu, mut work_us, mut user, mut slice_us) = (0, 1000, None, None);
     let (mut cgroup, mut group_ln, mut sessions) = (None, None, false);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -231,6 +240,8 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
             "--ln" => ln = Some(number("--ln", &value, MIN_LATENCY_NICE..=MAX_LATENCY_NICE)?),
             "--cpu" => cpu = number("--cpu", &value, 0..=libc::CPU_SETSIZE as usize - 1)?,
             "--work-us" => work_us = number("--work-us", &value, 1..=1_000_000)?,
+            // The range the kernel clamps sched_runtime of a fair task to: 0.1..100 ms.
+            "--slice-us" => slice_us = Some(number("--slice-us", &value, 100..=100_000)?),
             // u32::MAX is setuid()'s "leave it".
             "--user" => user = Some(number("--user", &value, 0..=u32::MAX - 1)?),
             "--cgroup" => {
@@ -263,6 +274,7 @@ fn parse_args(args: &[String]) -> Result<Cmd, String> {
         ln: ln.ok_or("--ln is required")?,
         cpu,
         work_us,
+        slice_us,
         user,
         cgroup,
         group_ln,
@@ -776,7 +788,24 @@ fn child_setup(
     set_own_latency_nice(match role {
         Role::Hog => 0,
         Role::Adversary(_) => o.ln,
-    })
+    })?;
+    match (role, o.slice_us) {
+        (Role::Adversary(_), Some(us)) => set_own_slice(us),
+        _ => Ok(()),
+    }
+}
+
+/// Gives the caller mainline's custom slice of `us` microseconds: SCHED_OTHER at nice 0 (what
+/// every participant runs at) with `sched_runtime`, keeping latency_nice (no
+/// SCHED_FLAG_LATENCY_NICE; the struct's latency_nice bytes are 0, which a kernel without
+/// latency_nice accepts as the tail of a larger struct).
+fn set_own_slice(us: u64) -> Result<(), String> {
+    let attr = SchedAttr {
+        sched_policy: libc::SCHED_OTHER as u32,
+        sched_runtime: us.saturating_mul(1000),
+        ..Default::default()
+    };
+    sched_setattr(0, &attr).map_err(|e| format!("sched_setattr(slice {us} us): {}", errmsg(&e)))
 }
 
 fn write_all(fd: i32, mut buf: &[u8]) {
@@ -1098,7 +1127,13 @@ fn run(o: &Opts) -> Result<Vec<String>, String> {
         (Some(dir), Some(ln)) => format!("cgroup={dir} group_ln={ln}"),
         (Some(dir), None) => format!("cgroup={dir} group_ln=unset"),
     };
-    let group = format!("{group} sessions={}", if o.sessions { "on" } else { "off" });
+    let slice = o
+        .slice_us
+        .map_or_else(|| "none".to_string(), |us| us.to_string());
+    let group = format!(
+        "{group} sessions={} slice_us={slice}",
+        if o.sessions { "on" } else { "off" }
+    );
     let mut lines = vec![format!(
         "share adversary mode={} ln={} hogs={} work_us={} cpu_ns={adversary} share_permille={} \
          fair_permille={} pid={} uid={uid} own_ns={own} children_ns={children_ns} children={} \
@@ -1179,6 +1214,7 @@ mod tests {
                 ln: -20,
                 cpu: 3,
                 work_us: 3000,
+                slice_us: None,
                 user: Some(65534),
                 cgroup: None,
                 group_ln: None,
@@ -1199,6 +1235,7 @@ mod tests {
                 ln: 0,
                 cpu: 0,
                 work_us: 1000,
+                slice_us: None,
                 user: None,
                 cgroup: None,
                 group_ln: None,
@@ -1219,6 +1256,7 @@ mod tests {
             ln: -20,
             cpu: 0,
             work_us: 1000,
+            slice_us: None,
             user: Some(65534),
             cgroup: Some("/x".to_string()),
             group_ln: Some(-20),
@@ -1263,12 +1301,35 @@ mod tests {
             ln: -20,
             cpu: 0,
             work_us: 1000,
+            slice_us: None,
             user: None,
             cgroup: None,
             group_ln: None,
             sessions: true,
         };
         assert_eq!(got, Ok(Cmd::Run(want)));
+    }
+
+    #[test]
+    fn parses_a_custom_slice() {
+        let base = "fork-chain --hogs 4 --secs 10 --ln 0 --sessions";
+        match parse_args(&args(&format!("{base} --slice-us 100"))) {
+            Ok(Cmd::Run(o)) => assert_eq!(o.slice_us, Some(100)),
+            other => panic!("{other:?}"),
+        }
+        match parse_args(&args(&format!("{base} --slice-us=100000"))) {
+            Ok(Cmd::Run(o)) => assert_eq!(o.slice_us, Some(100_000)),
+            other => panic!("{other:?}"),
+        }
+        match parse_args(&args(base)) {
+            Ok(Cmd::Run(o)) => assert_eq!(o.slice_us, None),
+            other => panic!("{other:?}"),
+        }
+        for bad in ["99", "100001", "0", "-100", "x", ""] {
+            let line = format!("{base} --slice-us={bad}");
+            assert!(parse_args(&args(&line)).is_err(), "accepted '{line}'");
+        }
+        assert!(parse_args(&args(&format!("{base} --slice-us"))).is_err());
     }
 
     #[test]
