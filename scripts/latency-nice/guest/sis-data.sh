@@ -16,20 +16,28 @@
 # schbench-W (schbench-rs, one message thread per 16 CPUs, W workers in all) and
 # tbench-C (C clients of tbench_srv over loopback, 5 s).
 # Rounds (ln.sis_reps) repeat the whole matrix, rules interleaved per workload.
+# ln.sis_trace=1 adds a pass after the matrix: each workload once more under util, with
+# sched_switch and sched_wakeup traced, read by sched-bursts into the service, sleep and
+# wait histograms that sis-model --dist replays (the traced runs are not counted above).
 #
 # Output lines: "LN-SIS: run WORKLOAD RULE REP secs S remote R wakeups T" and
-# "LN-SISRAW: WORKLOAD RULE REP <a line of sis_stats>", then "LN-SIS: end".
+# "LN-SISRAW: WORKLOAD RULE REP <a line of sis_stats>"; with the trace pass
+# "LN-SIS: trace WORKLOAD events E overrun O" and "LN-SISDIST: WORKLOAD <sched-bursts line>";
+# then "LN-SIS: end".
 
 DBG=/sys/kernel/debug/sched
+TR=/sys/kernel/debug/tracing
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 rules=util,small16,lat-20,ln-20,lat19,ln19
 workloads=hackbench-1,hackbench-4,hackbench-16,schbench-16,schbench-64,tbench-32,tbench-128
 reps=1
+trace=0
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ln.sis_rules=*) rules=${arg#*=} ;;
 	ln.sis_workloads=*) workloads=${arg#*=} ;;
 	ln.sis_reps=*) reps=${arg#*=} ;;
+	ln.sis_trace=*) trace=${arg#*=} ;;
 	esac
 done
 say() { echo "LN-SIS: $*"; }
@@ -97,5 +105,34 @@ for rep in $(seq 1 "$reps"); do
 		done
 	done
 done
+# The trace pass. 2 MiB of ring buffer per CPU holds a whole run (~10^5 events; an
+# overrun, which drops the oldest events, is reported).
+trace_workload() {
+	case $1 in
+	hackbench-*) comm=hackbench ;;
+	schbench-*) comm=schbench ;;
+	tbench-*) comm=tbench ;;
+	esac
+	echo 0 > $TR/tracing_on
+	echo 2048 > $TR/buffer_size_kb
+	echo > $TR/trace
+	echo 1 > $TR/events/sched/sched_switch/enable
+	echo 1 > $TR/events/sched/sched_wakeup/enable
+	echo 1 > $TR/tracing_on
+	run_workload "$1" || say "$1 traced exited with $?"
+	echo 0 > $TR/tracing_on
+	echo 0 > $TR/events/sched/enable
+	say "trace $1 events $(grep -h '^entries:' $TR/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')" \
+	    "overrun $(grep -h '^overrun:' $TR/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')"
+	sched-bursts --comm "$comm" < $TR/trace | sed "s/^/LN-SISDIST: $1 /"
+	echo 1 > $TR/buffer_size_kb
+}
+if [ "$trace" = 1 ]; then
+	set_rule util
+	ln=0
+	for wl in $(echo "$workloads" | tr , ' '); do
+		trace_workload "$wl"
+	done
+fi
 set_rule util
 say "end"

@@ -5,22 +5,38 @@
 //! and is not modelled).
 //!
 //! usage: sis-model [--llcs N] [--llc-weight W] [--secs S] [--seed N]
+//!                  [--dist FILE --workload NAME]
 //!
 //! Defaults: 16 LLCs of 16 CPUs (a 2-socket Zen3, SMT not modelled), 0.3 s of simulated time
 //! per run. The load: two tasks per CPU, each running for an exponential 50 us and sleeping
 //! so that the offered load is the row's; every 8th task is at latency_nice -20.
+//!
+//! With `--dist`, the workload NAME as a guest measured it (`make sis-data SIS_TRACE=1`: its
+//! task count and its service and sleep histograms) is replayed instead, one row per rule,
+//! with every task at -20 under the latency rule as in the guest's `lat-20`: the rows to set
+//! beside the guest's own counts of the same workload.
 
-mod model;
-
-use model::{run, Params, Rule};
+use sis_model::dist::{read_workload, Dist};
+use sis_model::model::{run, Params, Rule, Stats};
 use std::process::exit;
 
-const USAGE: &str = "usage: sis-model [--llcs N] [--llc-weight W] [--secs S] [--seed N]";
+const USAGE: &str = "usage: sis-model [--llcs N] [--llc-weight W] [--secs S] [--seed N] \
+                     [--dist FILE --workload NAME]";
 const LOADS: [f64; 6] = [0.3, 0.5, 0.7, 0.85, 1.0, 1.2];
 const RUN_NS: f64 = 50_000.0;
 
-fn parse(args: &[String]) -> Result<(usize, usize, f64, u64), String> {
+struct Opts {
+    llcs: usize,
+    w: usize,
+    secs: f64,
+    seed: u64,
+    dist: Option<String>,
+    workload: Option<String>,
+}
+
+fn parse(args: &[String]) -> Result<Opts, String> {
     let (mut llcs, mut w, mut secs, mut seed) = (16usize, 16usize, 0.3f64, 1u64);
+    let (mut dist, mut workload) = (None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let v = it.next().ok_or(format!("{a} needs a value"))?;
@@ -48,10 +64,22 @@ fn parse(args: &[String]) -> Result<(usize, usize, f64, u64), String> {
                     .ok_or_else(bad)?
             }
             "--seed" => seed = v.parse().map_err(|_| bad())?,
+            "--dist" => dist = Some(v.clone()),
+            "--workload" => workload = Some(v.clone()),
             _ => return Err(format!("unknown option {a}")),
         }
     }
-    Ok((llcs, w, secs, seed))
+    if dist.is_some() != workload.is_some() {
+        return Err("--dist and --workload go together".into());
+    }
+    Ok(Opts {
+        llcs,
+        w,
+        secs,
+        seed,
+        dist,
+        workload,
+    })
 }
 
 fn pct(a: u64, b: u64) -> String {
@@ -76,10 +104,15 @@ fn main() {
         println!("{USAGE}");
         return;
     }
-    let (llcs, w, secs, seed) = parse(&args).unwrap_or_else(|e| {
+    let o = parse(&args).unwrap_or_else(|e| {
         eprintln!("sis-model: {e}\n{USAGE}");
         exit(2)
     });
+    let (llcs, w, secs, seed) = (o.llcs, o.w, o.secs, o.seed);
+    if let (Some(file), Some(name)) = (&o.dist, &o.workload) {
+        replay(&o, file, name);
+        return;
+    }
     let rules = [
         ("SIS_PROP", Rule::Prop),
         ("SIS_UTIL", Rule::Util),
@@ -106,8 +139,8 @@ fn main() {
                 tasks,
                 lat_every: 8,
                 lat_nice: -20,
-                run_mean_ns: RUN_NS,
-                sleep_mean_ns: sleep,
+                run: Dist::Exp(RUN_NS),
+                sleep: Dist::Exp(sleep),
                 duration_ns: (secs * 1e9) as u64,
                 seed,
                 rule,
@@ -124,5 +157,68 @@ fn main() {
                 us(s.wait_ns[1], s.waits[1]),
             );
         }
+    }
+}
+
+/// `--dist`: one row per rule for a measured workload.
+fn replay(o: &Opts, file: &str, name: &str) {
+    let fail = |e: String| -> ! {
+        eprintln!("sis-model: {e}");
+        exit(1)
+    };
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+    let wl = read_workload(&text, name).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+    let (run_d, sleep_d) = match (Dist::measured(&wl.service), Dist::measured(&wl.sleep)) {
+        (Some(a), Some(b)) => (a, b),
+        _ => fail(format!("{file}: {name}: an empty histogram")),
+    };
+    let ncpu = o.llcs * o.w;
+    println!(
+        "## Model: {name} replayed on {} LLCs of {} CPUs: {} tasks, service mean {:.1} us \
+         ({} measured), sleep mean {:.1} us ({}); {} s, seed {}\n",
+        o.llcs,
+        o.w,
+        wl.tasks,
+        run_d.mean_ns() / 1000.0,
+        wl.service.count(),
+        sleep_d.mean_ns() / 1000.0,
+        wl.sleep.count(),
+        o.secs,
+        o.seed
+    );
+    println!(
+        "| rule | searches | found | missed of failed | mean CPUs searched \
+         | searches per wakeup | CPU busy | wait (us) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let rules = [
+        ("prop", Rule::Prop, 0),
+        ("util", Rule::Util, 0),
+        ("small16", Rule::SmallLlc(16), 0),
+        ("lat-20", Rule::Latency(100), 1),
+    ];
+    for (label, rule, lat_every) in rules {
+        let s: Stats = run(&Params {
+            llcs: o.llcs,
+            llc_weight: o.w,
+            tasks: wl.tasks,
+            lat_every,
+            lat_nice: -20,
+            run: run_d.clone(),
+            sleep: sleep_d.clone(),
+            duration_ns: (o.secs * 1e9) as u64,
+            seed: o.seed,
+            rule,
+        });
+        println!(
+            "| {label} | {} | {} | {} | {:.2} | {:.2} | {:.1} % | {} |",
+            s.calls,
+            pct(s.found, s.calls),
+            pct(s.missed, s.calls - s.found),
+            s.scanned_mean(),
+            s.calls as f64 / s.wakeups.max(1) as f64,
+            100.0 * s.busy_ns as f64 / (ncpu as f64 * o.secs * 1e9),
+            us(s.wait_ns[0] + s.wait_ns[1], s.waits[0] + s.waits[1]),
+        );
     }
 }

@@ -3,8 +3,9 @@
 //! A discrete-event model of the wakeup path's idle-CPU search on a machine of equal LLCs.
 //!
 //! What it models, and how (everything else is left out, on purpose):
-//! - tasks that run for an exponentially distributed service time, then sleep for an
-//!   exponentially distributed time, then wake on their previous CPU (`target == prev`, as a
+//! - tasks that run for a service time, then sleep, both drawn from a distribution (an
+//!   assumed exponential, or a guest's measured histogram: `dist.rs`), then wake on their
+//!   previous CPU (`target == prev`, as a
 //!   timer or remote wakeup does; wake_affine is not modelled);
 //! - `select_idle_sibling()` reduced to its LLC part: the previous CPU if idle, else
 //!   `select_idle_cpu()`'s walk of the LLC from `prev + 1`, wrapping, over at most `nr` CPUs,
@@ -22,6 +23,7 @@
 //! Times are in nanoseconds (u64); the random numbers come from a seeded xorshift, so a run is
 //! a function of its parameters.
 
+use crate::dist::{Dist, Rng};
 use sched_policy::{sis_depth, sis_util};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -56,8 +58,8 @@ pub struct Params {
     /// Every `lat_every`-th task has latency_nice `lat_nice` (0: none).
     pub lat_every: usize,
     pub lat_nice: i32,
-    pub run_mean_ns: f64,
-    pub sleep_mean_ns: f64,
+    pub run: Dist,
+    pub sleep: Dist,
     pub duration_ns: u64,
     pub seed: u64,
     pub rule: Rule,
@@ -137,21 +139,6 @@ struct Cpu {
     wake_avg_idle: u64,
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn exp(&mut self, mean: f64) -> u64 {
-        let u = ((self.next() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
-        (-u.ln() * mean).max(1.0) as u64
-    }
-}
-
 /// Runs the model.
 pub fn run(p: &Params) -> Stats {
     let ncpu = p.llcs * p.llc_weight;
@@ -181,7 +168,7 @@ pub fn run(p: &Params) -> Stats {
         ev.push(Reverse((t, seq, e)));
     };
     for t in 0..p.tasks {
-        let at = rng.exp(p.sleep_mean_ns);
+        let at = p.sleep.sample(&mut rng);
         push(&mut events, at, Event::Wake(t));
     }
     push(&mut events, 1_000_000, Event::Tick);
@@ -198,7 +185,7 @@ pub fn run(p: &Params) -> Stats {
         }
         c.running = Some(task);
         c.since = now;
-        now + rng.exp(p.run_mean_ns)
+        now + p.run.sample(rng)
     };
     while let Some(Reverse((now, _, ev))) = events.pop() {
         if now > p.duration_ns {
@@ -236,7 +223,7 @@ pub fn run(p: &Params) -> Stats {
                 c.busy_in_tick += now - c.since.max(c.acct);
                 stats.busy_ns += now - c.since;
                 c.since = now;
-                let at = now + rng.exp(p.sleep_mean_ns);
+                let at = now + p.sleep.sample(&mut rng);
                 push(&mut events, at, Event::Wake(task));
                 let next = cpus[cpu].queue.pop_front().or_else(|| {
                     // Newidle balance: the longest queue of the LLC gives its first task.
@@ -346,8 +333,8 @@ mod tests {
             tasks,
             lat_every: 4,
             lat_nice: -20,
-            run_mean_ns: 50_000.0,
-            sleep_mean_ns: 50_000.0,
+            run: Dist::Exp(50_000.0),
+            sleep: Dist::Exp(50_000.0),
             duration_ns: 200_000_000,
             seed: 1,
             rule,
