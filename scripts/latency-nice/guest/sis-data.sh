@@ -26,7 +26,7 @@
 # then "LN-SIS: end".
 
 DBG=/sys/kernel/debug/sched
-TR=/sys/kernel/debug/tracing
+TR=/sys/kernel/tracing
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 rules=util,small16,lat-20,ln-20,lat19,ln19
 workloads=hackbench-1,hackbench-4,hackbench-16,schbench-16,schbench-64,tbench-32,tbench-128
@@ -127,6 +127,12 @@ trace_workload() {
 	sched-bursts --comm "$comm" < $TR/trace | sed "s/^/LN-SISDIST: $1 /"
 	echo 1 > $TR/buffer_size_kb
 }
+if [ "$trace" = 1 ] && [ ! -d $TR/events/sched ]; then
+	mkdir -p /sys/kernel/tracing
+	mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+	TR=/sys/kernel/tracing
+	[ -d $TR/events/sched ] || { say "trace: no tracefs with sched events, no trace pass"; trace=0; }
+fi
 if [ "$trace" = 1 ]; then
 	set_rule util
 	ln=0
