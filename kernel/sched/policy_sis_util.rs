@@ -8,8 +8,8 @@
 //! crate only adds the C ABI (`#[export]`, checked against the prototypes in
 //! `include/linux/sched/policy/sis_util.h`) and the KUnit suite.
 //!
-//! `update_idle_cpu_scan()` calls it with `rq->lock` held, and `CONFIG_RUST_OVERFLOW_CHECKS` may be
-//! on: nothing here may allocate, sleep or panic.
+//! `update_idle_cpu_scan()` calls it from load balancing (softirq or newidle balance, preemption
+//! off), and `CONFIG_RUST_OVERFLOW_CHECKS` may be on: nothing here may allocate, sleep or panic.
 
 use kernel::prelude::*;
 

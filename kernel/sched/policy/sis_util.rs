@@ -10,9 +10,9 @@
 //!
 //! This file is pure integer math with no dependency on the `kernel` crate: it is built into
 //! vmlinux through `kernel/sched/policy_sis_util.rs` and into a host crate that tests it
-//! against the C formula. It is called with `rq->lock` held during periodic load balancing, so
-//! it must never panic: every multiplication saturates and every division has a non-zero
-//! divisor.
+//! against the C formula. It is called from load balancing (`update_sd_lb_stats()`, in the
+//! SCHED_SOFTIRQ handler or newidle balance), with preemption off, so it must never panic:
+//! every multiplication saturates and every division has a non-zero divisor.
 
 /// `SCHED_CAPACITY_SCALE`: the utilisation of one fully busy CPU.
 pub const SCHED_CAPACITY_SCALE: u64 = 1024;
