@@ -21,7 +21,8 @@ BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_offset \
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
-	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth
+	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth \
+	sched_latency_bounds
 TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
 # smt is there for core scheduling (cookies need SMT siblings) and the stress next to it;
@@ -44,7 +45,8 @@ PROFILE     ?= quick
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
-	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write sis-data
+	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write sis-data \
+	crowd
 
 all: kernel
 
@@ -273,6 +275,25 @@ share: kernel guest-tools
 		$(OUT)/logs/console-share.log demo || true
 	@grep -a 'LN-SHARE: \([^s]\|skipped\)' $(OUT)/logs/console-share.log | sed 's/\r//'
 	@grep -aq 'LN-SHARE: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-share.log
+
+# What a crowd of an unprivileged user's short sleepers (nice 19, run 5 us, sleep 50 ms; 200 and
+# 1000 of them at latency_nice 0 and -20 and with mainline's 0.1 ms custom slice, and none)
+# costs a nice-0 hog and a cyclictest beside it on one CPU (guest/crowd.sh,
+# tools/.../latency_nice/src/crowd.rs): every pick looks at the latency tree. Measured, not
+# judged. The default image is the series built with the benchmark config into out/crowd/
+# (the test kernel's CONFIG_SCHED_LATENCY_NICE_DEBUG walks the runqueue on every pick, which
+# would be all it measured); CROWD_IMAGE boots another (e.g. an older build, for before/after).
+# The LN-CROWD lines are in out/logs/console-crowd.log. Not in make test (timing; ~5 min).
+CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
+crowd: apply guest-tools
+	@[ "$(CROWD_IMAGE)" != "$(OUT)/crowd/kernel/bzImage" ] || $(STAGE) crowd-kernel \
+		$(S)/build-kernel.sh $(SRC) $(OUT)/crowd/build $(OUT)/crowd/kernel \
+		$(CURDIR)/kernel/configs/latency_nice_bench.config
+	@$(S)/mkinitramfs.sh $(OUT)/initramfs-crowd.cpio.gz $(S)/guest/crowd.sh
+	@$(STAGE) crowd $(S)/boot.sh flat $(CROWD_IMAGE) $(OUT)/initramfs-crowd.cpio.gz \
+		$(OUT)/logs/console-crowd.log demo || true
+	@grep -a 'LN-CROWD: ' $(OUT)/logs/console-crowd.log | sed 's/\r//'
+	@grep -aq 'LN-CROWD: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-crowd.log
 
 # How long a write of cpu.latency.nice takes next to many runnable tasks of another group on
 # one CPU (GW_TASKS, default 1000: more did not finish under TCG; guest/group-write.sh,

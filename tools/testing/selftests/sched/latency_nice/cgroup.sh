@@ -179,6 +179,15 @@ else
 		every_cpu /lnA slice "$(latency_slice -20)"
 	expect_value $f -20 >/dev/null
 	check "v2: -20 written again by root: the credit is back" every_cpu /lnA credit_nice -20
+	# cgroup files decide on whoever opened them, as cgroup.procs does: nobody's
+	# descriptor written by root gives the request of -20, not the credit.
+	expect_value $f 0 >/dev/null
+	err=$(latency_nice_opener_write 65534 $f -20 2>&1)
+	check "v2: -20 through a descriptor nobody opened, written by root, is taken ($err)" \
+		[ "$(cat $f)" = -20 ]
+	check "v2: -20 through nobody's descriptor: no credit on any CPU" every_cpu /lnA credit_nice 0
+	expect_value $f -20 >/dev/null
+	check "v2: -20 opened and written by root: the credit again" every_cpu /lnA credit_nice -20
 	chown 0 $f
 	want=$(latency_slice -20)
 	check "v2: -20: group slice latency_slice(-20) = $want ns on every CPU" \

@@ -218,7 +218,7 @@ impl Tap {
     }
 }
 
-const TESTS: u32 = 55;
+const TESTS: u32 = 63;
 
 fn main() {
     println!("TAP version 13");
@@ -409,6 +409,7 @@ fn main() {
             let want = match (uid, rlimit_nice) {
                 (None, _) => b,
                 (Some(_), Some(30)) => b / 2,
+                (Some(_), Some(r)) if r >= 40 => b,
                 _ => 0,
             };
             proc_sched_ns(0, "se.latency_vcredit") == Some(want)
@@ -423,8 +424,85 @@ fn main() {
         credit_after(Some(65534), Some(30)),
         "unprivileged at -20 with RLIMIT_NICE 30 (nice -10): the credit of -10, B/2",
     );
+    // The edges of that rule: the one is_nice_reduction() applies to nice. An unlimited
+    // RLIMIT_NICE (prlimit --nice=unlimited) allows -20 as renice -20 would be allowed, and so
+    // does 40; latency_nice >= 0 asks for nothing, so nothing of it is withheld (and no
+    // CAP_SYS_NICE check is made).
+    t.check(
+        credit_after(Some(65534), Some(libc::RLIM_INFINITY)),
+        "unprivileged at -20 with an unlimited RLIMIT_NICE: the credit B, as renice -20 is allowed",
+    );
+    t.check(
+        credit_after(Some(65534), Some(40)),
+        "unprivileged at -20 with RLIMIT_NICE 40 (nice -20): the credit B",
+    );
+    let withheld_after = |rlimit_nice: u64, ln: i32| {
+        in_child(move || {
+            let lim = libc::rlimit {
+                rlim_cur: rlimit_nice,
+                rlim_max: rlimit_nice,
+            };
+            // SAFETY: plain system calls in the forked child; `lim` is a valid rlimit.
+            if unsafe { libc::setrlimit(libc::RLIMIT_NICE, &lim) } != 0
+                || unsafe { libc::setgid(65534) } != 0
+                || unsafe { libc::setuid(65534) } != 0
+            {
+                return false;
+            }
+            let floor = 20 - i64::try_from(rlimit_nice.min(40)).unwrap_or(40);
+            let ln = i64::from(ln);
+            let want = if ln >= 0 { 0 } else { floor.clamp(ln, 0) - ln };
+            let first = (
+                set_ln(ln as i32),
+                proc_sched(0, "se.latency_credit_withheld"),
+            );
+            let again = (
+                set_ln(ln as i32),
+                proc_sched(0, "se.latency_credit_withheld"),
+            );
+            if first != (0, Some(want)) || again != first {
+                println!("# RLIMIT_NICE {rlimit_nice}, latency_nice {ln}: {first:?} then {again:?}, want {want} withheld");
+                return false;
+            }
+            true
+        })
+    };
+    t.check(
+        [(0, 0), (0, 5), (0, 19), (30, -5), (30, 3)]
+            .iter()
+            .all(|&(r, ln)| withheld_after(r, ln)),
+        "unprivileged at 0, 5, 19, and at -5 and 3 with RLIMIT_NICE 30: nothing withheld, twice",
+    );
+    t.check(
+        [(0, -20), (30, -20), (25, -1), (25, -6)]
+            .iter()
+            .all(|&(r, ln)| withheld_after(r, ln)),
+        "unprivileged below what RLIMIT_NICE allows: only the steps beyond it withheld, twice",
+    );
 
     // Fork.
+    // A child starts with its own scheduling history: the debug kernel's per-task counts of
+    // wakeups and preemptions are the parent's at fork unless __sched_fork() resets them.
+    run_and_sleep(1);
+    let parent_wakeups = proc_sched(0, "se.latency_wakeups").unwrap_or(0);
+    t.check(
+        parent_wakeups >= 5
+            && in_child(|| {
+                let got = (
+                    proc_sched(0, "se.latency_wakeups"),
+                    proc_sched(0, "se.latency_preemptions"),
+                    proc_sched(0, "se.latency_debt_clamped"),
+                );
+                let fresh = got.0.is_some_and(|w| w < 5) && got.1 == Some(0) && got.2 == Some(0);
+                if !fresh {
+                    println!("# child: wakeups, preemptions, debts clamped {got:?}");
+                }
+                fresh
+            }),
+        &format!(
+            "a child's latency counts start at 0, not its parent's ({parent_wakeups} wakeups)"
+        ),
+    );
     let parent_slice = slice_of(0);
     t.check(
         in_child(|| get_ln() == -7 && slice_of(0) == parent_slice),
@@ -556,9 +634,10 @@ fn main() {
         "latency_nice applies again without a custom slice",
     );
 
-    // Any non-zero sched_runtime is a custom slice, as in mainline, even one equal to the
-    // slice latency_nice derives: a read-modify-write (getattr, change nice, setattr) that
-    // hands the derived slice back makes it custom, and latency_nice no longer moves it.
+    // A get -> set round trip (what a tool that changes one field does) hands back the slice
+    // latency_nice derived: a sched_runtime equal to it, on a task without a custom slice, is
+    // no custom slice, so latency_nice still moves it later. Any other non-zero sched_runtime
+    // is a custom slice, as in mainline, and a round trip keeps it.
     set_ln(-5);
     let derived = slice_of(0);
     let mut got = sched_getattr(0).expect("getattr");
@@ -573,8 +652,33 @@ fn main() {
     run_and_sleep(2);
     t.eq(
         slice_of(0),
-        derived,
-        "the slice handed back is custom: latency_nice 0 leaves it",
+        base,
+        "the derived slice handed back is no custom slice: latency_nice 0 gives the base slice",
+    );
+    let custom = SchedAttr {
+        sched_flags: 0,
+        sched_runtime: 3_000_000,
+        ..ln_attr(0)
+    };
+    t.eq(
+        errno_of(sched_setattr(0, &custom)),
+        0,
+        "set a 3 ms custom slice",
+    );
+    let mut got = sched_getattr(0).expect("getattr");
+    got.sched_flags = 0;
+    got.sched_nice = 0;
+    t.eq(
+        (errno_of(sched_setattr(0, &got)), got.sched_runtime),
+        (0, 3_000_000),
+        "setattr of what getattr returned (the custom slice)",
+    );
+    set_ln(-5);
+    run_and_sleep(2);
+    t.eq(
+        slice_of(0),
+        3_000_000,
+        "a custom slice handed back stays custom: latency_nice -5 leaves it",
     );
     let clear = SchedAttr {
         sched_flags: SCHED_FLAG_LATENCY_NICE,
