@@ -211,7 +211,8 @@ static void pick_exact_on_random_runqueues(struct kunit *test)
  * since its last pick (se->latency_debt_room, set at the pick): a credited
  * entity keeps a debt of limit + B/2 (it would be forgiven otherwise); one
  * at latency_nice 0 is clamped at the limit. Above, the clamp is mainline's
- * whatever the credits queued: a sleeper keeps no more than the limit.
+ * for the credited entity too: the room widens what it owes, never what it
+ * is owed, so a sleeper keeps no more than the limit.
  */
 static void lag_clamp_carries_debt(struct kunit *test)
 {
@@ -219,9 +220,7 @@ static void lag_clamp_carries_debt(struct kunit *test)
 	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
 	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b);
 	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, b);
-	struct sched_entity *others[3];
 	s64 limit;
-	int i;
 
 	lnk_queue(cfs_rq, a);
 	limit = calc_delta_fair(cfs_rq_max_slice(cfs_rq) + TICK_NSEC, a);
@@ -232,13 +231,8 @@ static void lag_clamp_carries_debt(struct kunit *test)
 	a->vruntime = v + limit + b / 2;
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), -limit);
 
-	/* Three entities turn -20 on the runqueue: the ceiling stays. */
-	for (i = 0; i < ARRAY_SIZE(others); i++) {
-		others[i] = lck_entity(test, cfs_rq, 0, v, b);
-		lnk_queue(cfs_rq, others[i]);
-		others[i]->latency_nice = -20;
-		update_latency_credit(cfs_rq, others[i]);
-	}
+	c->vruntime = v - limit - b / 2;
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, c, v), limit);
 	a->vruntime = v - limit - b / 2;
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, a, v), limit);
 }
@@ -317,6 +311,31 @@ static void debt_room_follows_the_pick(struct kunit *test)
 
 	latency_debt_room_update(c, true);
 	KUNIT_EXPECT_EQ(test, c->latency_debt_room, 0);
+}
+
+/*
+ * The room at a pick is the credit the pick was decided on. C holds the
+ * credit of -20 (B, set at its enqueue); the live credit of its value has
+ * since shrunk to a quarter (here: its credit_nice moved to -5, as a refill
+ * of the tables at a quarter of the base slice would leave -20's). Picked on
+ * the credit it holds, C may take a debt of B: its room must be B, not B/4
+ * (entity_lag() would forgive the rest).
+ */
+static void debt_room_is_the_credit_picked_on(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, run = 0;
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, cfs_rq->zero_vruntime, b);
+
+	KUNIT_ASSERT_EQ(test, c->latency_vcredit, b);
+	c->credit_nice = -5;
+	KUNIT_ASSERT_EQ(test, se_latency_credit(c), b / 4);
+
+	lnk_run(cfs_rq, c);
+	if (latency_run(c))
+		run = latency_run_slice();
+	latency_debt_room_update(c, true);
+	KUNIT_EXPECT_EQ(test, c->latency_debt_room, b + run);
 }
 
 /*
@@ -568,6 +587,7 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(lag_clamp_carries_debt),
 	KUNIT_CASE(delayed_sleeper_keeps_debt),
 	KUNIT_CASE(debt_room_follows_the_pick),
+	KUNIT_CASE(debt_room_is_the_credit_picked_on),
 	KUNIT_CASE(wakeup_within_credit_preempts),
 	KUNIT_CASE(sensitive_current_keeps_cpu),
 	KUNIT_CASE(sleeper_on_credit_repays),

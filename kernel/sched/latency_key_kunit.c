@@ -6,8 +6,10 @@
  * turning the key on (sched_latency_nice_use()); this suite can, and holds
  * no reference of the key, so at boot it sees the key off: an entity at -20
  * then has no credit, no short request, no place in the latency tree and no
- * say at wakeup. Skipped where a user turned the key on already (a KUnit
- * module loaded late).
+ * say at wakeup. At boot (KUnit's autorun, before init runs) nothing may
+ * hold the key: the test fails if it is on, a suite's reference leaked.
+ * Skipped only on a later run (debugfs), where a user may have turned the
+ * key on for good.
  *
  * Included at the end of fair.c after latency_run_kunit.c, using the
  * runqueue helpers of latency_nice_kunit.c (lnk_*): no lock, no timing.
@@ -20,8 +22,11 @@ static void paths_off_until_used(struct kunit *test)
 	struct sched_entity *a = lnk_entity(test, 0, v, v + 4 * b);
 	struct sched_entity *c = lnk_entity(test, -20, v + b, v + b + b / 2);
 
-	if (sched_latency_nice_enabled())
+	if (sched_latency_nice_enabled()) {
+		KUNIT_ASSERT_EQ_MSG(test, system_state, SYSTEM_RUNNING,
+				    "sched_latency_nice_used on at boot: a reference leaked");
 		kunit_skip(test, "latency_nice in use");
+	}
 
 	/* C is B past A: lag -B/2, within the credit of -20 were it on. */
 	update_latency_credit(cfs_rq, c);

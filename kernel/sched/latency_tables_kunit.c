@@ -28,45 +28,59 @@ static s64 lnt_offset(u64 base, int ln)
 	return div64_s64((s64)base * ln, 20);
 }
 
-static void lnt_expect_tables(struct kunit *test, u64 base)
+static void lnt_expect_tables(struct kunit *test, const struct latency_nice_tables *t, u64 base)
 {
 	int ln;
 
 	for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_slice(ln), lnt_slice(base, ln),
+		int i = ln - MIN_LATENCY_NICE;
+
+		KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(t->slice[i]), lnt_slice(base, ln),
 				    "slice, base %llu latency_nice %d", base, ln);
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_offset(ln), lnt_offset(base, ln),
+		KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(t->offset[i]), lnt_offset(base, ln),
 				    "offset, base %llu latency_nice %d", base, ln);
-		KUNIT_EXPECT_EQ_MSG(test, latency_nice_credit(ln),
+		KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(t->credit[i]),
 				    ln < 0 ? (u64)-lnt_offset(base, ln) : 0,
 				    "credit, base %llu latency_nice %d", base, ln);
 	}
 }
 
-/* The tables hold the live base slice's values (filled at boot). */
+/*
+ * The tables hold the live base slice's values (filled at boot), and the
+ * lookups of the hot paths read them. Read only: sysctl_sched_base_slice and
+ * the tables belong to update_sysctl() (hotplug, domain rebuilds) and to
+ * base_slice_ns writes, which a test must not race.
+ */
 static void tables_follow_base_slice(struct kunit *test)
 {
-	lnt_expect_tables(test, sysctl_sched_base_slice);
-	KUNIT_EXPECT_EQ(test, latency_nice_slice(0), (u64)sysctl_sched_base_slice);
-	KUNIT_EXPECT_EQ(test, latency_nice_credit(-20), (u64)sysctl_sched_base_slice);
+	u64 base = READ_ONCE(sysctl_sched_base_slice);
+
+	lnt_expect_tables(test, &latency_nice_tables, base);
+	KUNIT_EXPECT_EQ(test, latency_nice_slice(0), base);
+	KUNIT_EXPECT_EQ(test, latency_nice_credit(-20), base);
+	KUNIT_EXPECT_EQ(test, latency_nice_offset(-20), -(s64)base);
 }
 
 /*
- * A new base slice (as a base_slice_ns write or hotplug sets it) refills
- * them; the old one restores them.
+ * A new base slice (as a base_slice_ns write or hotplug sets it): the fill
+ * functions latency_nice_tables_update() calls give the formulas' tables,
+ * here filled into a table of the test's own, at 3 ms and at a quarter of
+ * the live base slice.
  */
 static void tables_refill_on_change(struct kunit *test)
 {
-	unsigned int saved = sysctl_sched_base_slice;
+	u64 bases[] = { 3000000, READ_ONCE(sysctl_sched_base_slice) / 4 };
+	struct latency_nice_tables *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	int i;
 
-	WRITE_ONCE(sysctl_sched_base_slice, 3000000);
-	latency_nice_tables_update();
-	lnt_expect_tables(test, 3000000);
-	KUNIT_EXPECT_EQ(test, latency_nice_credit(-10), 1500000);
-
-	WRITE_ONCE(sysctl_sched_base_slice, saved);
-	latency_nice_tables_update();
-	lnt_expect_tables(test, saved);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < ARRAY_SIZE(bases); i++) {
+		latency_nice_fill_slice(bases[i], &t->slice);
+		latency_nice_fill_offset(bases[i], &t->offset);
+		latency_nice_fill_credit(bases[i], &t->credit);
+		lnt_expect_tables(test, t, bases[i]);
+	}
+	KUNIT_EXPECT_EQ(test, t->credit[-10 - MIN_LATENCY_NICE], bases[1] / 2);
 }
 
 /* latency_voffset() is the table's offset * 1024 / w for every weight. */
