@@ -11,8 +11,8 @@
 //!
 //! Everything runs on CPU `C`. `N` crowd processes switch to user `UID` (default 65534), set
 //! nice 19, then latency_nice `LN` (`--ln`, a `sched_setattr()` of their own, unprivileged) or
-//! mainline's custom slice of `R` us (`--slice-us`), and loop: spin `W` us (default 5) of
-//! wall time, sleep `P` ms (default 50). After a warm-up of one second a hog at nice 0 (this
+//! mainline's custom slice of `R` us (`--slice-us`), wait until all of them exist, and loop:
+//! spin `W` us (default 5) of wall time, sleep `P` ms (default 50). After a warm-up of one second a hog at nice 0 (this
 //! program's user, latency_nice 0) counts fixed units of work for `S` seconds. The crowd's CPU
 //! time over the hog's window is the sum of their `/proc/PID/schedstat` deltas.
 //!
@@ -110,9 +110,10 @@ fn pin(cpu: usize) -> bool {
     }
 }
 
-/// A crowd member: become `o.user` at nice 19, take the latency_nice or custom slice, then
-/// run `run_us` and sleep `sleep_ms` until killed. Returns only on a failed step.
-fn crowd_member(o: &Opts) -> String {
+/// A crowd member: become `o.user` at nice 19, take the latency_nice or custom slice, wait
+/// until the start pipe `start` is closed (every member exists), then run `run_us` and sleep
+/// `sleep_ms` until killed. Returns only on a failed step.
+fn crowd_member(o: &Opts, start: i32) -> String {
     // SAFETY: plain system calls in a forked child.
     if unsafe { libc::setgid(o.user) } != 0 || unsafe { libc::setuid(o.user) } != 0 {
         return format!("setuid({})", o.user);
@@ -137,6 +138,11 @@ fn crowd_member(o: &Opts) -> String {
     };
     if (o.slice_us.is_some() || o.ln != 0) && sched_setattr(0, &attr).is_err() {
         return "sched_setattr".into();
+    }
+    let mut byte = [0u8; 1];
+    // SAFETY: `byte` is valid for one byte; the read returns 0 once every writer closed.
+    if unsafe { libc::read(start, byte.as_mut_ptr().cast(), 1) } != 0 {
+        return "waiting for the start".into();
     }
     let run = Duration::from_micros(o.run_us);
     let nap = Duration::from_millis(o.sleep_ms);
@@ -191,12 +197,22 @@ fn main() {
         eprintln!("{PROG}: cannot pin to CPU {}", o.cpu);
         exit(1);
     }
+    // Members wait for the start until all exist: forking a thousand of them on a CPU they
+    // already keep busy took minutes under TCG.
+    let mut start = [0i32; 2];
+    // SAFETY: `start` has room for the two descriptors.
+    if unsafe { libc::pipe(start.as_mut_ptr()) } != 0 {
+        eprintln!("{PROG}: pipe failed");
+        exit(1);
+    }
     let mut crowd = Vec::with_capacity(o.tasks as usize);
     for _ in 0..o.tasks {
         // SAFETY: the child only runs crowd_member() and exits; this process is single-threaded.
         match unsafe { libc::fork() } {
             0 => {
-                let what = crowd_member(&o);
+                // SAFETY: the child's copy of the write end, so that only the parent holds one.
+                unsafe { libc::close(start[1]) };
+                let what = crowd_member(&o, start[0]);
                 eprintln!("{PROG}: crowd member: {what} failed");
                 // SAFETY: leaving the child without running the parent's destructors.
                 unsafe { libc::_exit(1) };
@@ -208,6 +224,11 @@ fn main() {
                 exit(1);
             }
         }
+    }
+    // SAFETY: the parent's ends of the start pipe: closing the write end starts the crowd.
+    unsafe {
+        libc::close(start[0]);
+        libc::close(start[1]);
     }
     std::thread::sleep(Duration::from_secs(1));
     // A member that failed its setup has exited: that is a failed run.
