@@ -283,7 +283,10 @@ share: kernel guest-tools
 # judged. The default image is the series built with the benchmark config into out/crowd/
 # (the test kernel's CONFIG_SCHED_LATENCY_NICE_DEBUG walks the runqueue on every pick, which
 # would be all it measured); CROWD_IMAGE boots another (e.g. an older build, for before/after).
-# The LN-CROWD lines are in out/logs/console-crowd.log. Not in make test (timing; ~5 min).
+# BOOT_APPEND="CROWD_SIZES=1000 CROWD_WAYS=ln-20 CROWD_FEATS=NO_LATENCY_OFFSET" narrows it
+# (guest/crowd.sh); a run that does not finish in CROWD_LIMIT (300) s is killed, reported and
+# ends the runs. The LN-CROWD lines are in out/logs/console-crowd.log. Not in make test
+# (timing; ~6 min when every run finishes).
 CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
 crowd: apply guest-tools
 	@[ "$(CROWD_IMAGE)" != "$(OUT)/crowd/kernel/bzImage" ] || $(STAGE) crowd-kernel \

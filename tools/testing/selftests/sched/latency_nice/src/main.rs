@@ -482,25 +482,25 @@ fn main() {
 
     // Fork.
     // A child starts with its own scheduling history: the debug kernel's per-task counts of
-    // wakeups and preemptions are the parent's at fork unless __sched_fork() resets them.
+    // wakeups and preemptions are the parent's at fork unless __sched_fork() resets them. The
+    // wakeups are the deterministic witness: the child reads its count before it ever sleeps,
+    // so an inherited count is at least the parent's, a fresh one below it. (Preemptions can
+    // happen to the child at any time.)
+    run_and_sleep(1);
     run_and_sleep(1);
     let parent_wakeups = proc_sched(0, "se.latency_wakeups").unwrap_or(0);
     t.check(
-        parent_wakeups >= 5
+        parent_wakeups >= 10
             && in_child(|| {
-                let got = (
-                    proc_sched(0, "se.latency_wakeups"),
-                    proc_sched(0, "se.latency_preemptions"),
-                    proc_sched(0, "se.latency_debt_clamped"),
-                );
-                let fresh = got.0.is_some_and(|w| w < 5) && got.1 == Some(0) && got.2 == Some(0);
+                let got = proc_sched(0, "se.latency_wakeups");
+                let fresh = got.is_some_and(|w| w < parent_wakeups);
                 if !fresh {
-                    println!("# child: wakeups, preemptions, debts clamped {got:?}");
+                    println!("# child: {got:?} wakeups");
                 }
                 fresh
             }),
         &format!(
-            "a child's latency counts start at 0, not its parent's ({parent_wakeups} wakeups)"
+            "a child's latency counts start afresh, not at its parent's ({parent_wakeups} wakeups)"
         ),
     );
     let parent_slice = slice_of(0);
