@@ -22,6 +22,7 @@ KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_
 	sched_policy_latency_credit \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth \
+	sched_latency_permission \
 	sched_latency_bounds
 TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).

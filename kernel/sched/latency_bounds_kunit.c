@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of what a pick of the latency tree costs under rq->lock, on
- * constructed runqueues: any user can queue a crowd of latency-sensitive
- * entities that are not eligible (nice 19 and latency_nice -20 put a key
- * about B * 1024 / 15 of virtual time early; a sleeper requeued from the
- * delayed state stays in the tree while it still owes service), and every
+ * constructed runqueues: a user allowed latency_nice -20 (CAP_SYS_NICE, or
+ * an RLIMIT_NICE of 40) can queue a crowd of latency-sensitive entities that
+ * are not eligible (nice 19 and latency_nice -20 put a key about
+ * B * 1024 / 15 of virtual time early; a sleeper requeued from the delayed
+ * state stays in the tree while it still owes service), and every
  * pick_eevdf() must still find the first eligible entity by key without
- * looking at each of them. The bound is the tree's height, 2 * log2(n + 1)
+ * looking at each of them. (Without privilege -20 puts nothing in the tree:
+ * latency_permission_kunit.c.) The bound is the tree's height, 2 * log2(n + 1)
  * for a red-black tree of n entities; mainline's own pick is O(log n) too.
  *
  * The count is cfs_rq->latency_pick_visits (CONFIG_SCHED_LATENCY_NICE_DEBUG).
@@ -33,27 +35,41 @@ static int lbk_init(struct kunit *test)
 
 /*
  * The review's crowd on @cfs_rq: @n entities of weight 15 (nice 19) at
- * latency_nice -20 without the credit (an unprivileged user's), each B past
- * V's neighbourhood and so not eligible, their keys ~66 B before the
- * deadline of a nice-0 entity queued at V with a request of B/2, which is
- * returned. The member at index @eligible (if < @n) is B behind instead,
- * eligible, its key in the middle of the crowd's; it is put in *@member.
+ * latency_nice -20. The review's was an unprivileged user's, without the
+ * credit; since the offset takes the credit's rule such a crowd is not in
+ * the tree at all, and the crowd that is holds the credit L = B, L/w = c
+ * in its virtual time. Each is K c ahead of v, K = 2 + (1024 + 15 n) / 1024:
+ * far enough past V (which the crowd's own weight pulls towards it, to
+ * (15 n K c) / (1024 + 15 n) past v) that even its credited vruntime,
+ * (K - 1) c past v, is not eligible, with a short request: keys about
+ * (K - 1) c past v. A nice-0 entity queued at v with a request of (K + 1) c
+ * is eligible, its deadline after every key of the crowd, and is returned.
+ * The member at index @eligible (if < @n) is at v instead, eligible, with a
+ * request that ends where its place in the crowd's would have: its key in
+ * the middle of theirs. It is put in *@member.
  */
 static struct sched_entity *lbk_crowd(struct kunit *test, struct cfs_rq *cfs_rq,
 				      unsigned int n, unsigned int eligible,
 				      struct sched_entity **member)
 {
 	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
-	struct sched_entity *fair = lnk_entity(test, 0, v, v + b / 2);
+	u64 k = 2 + (1024 + 15 * (u64)n) / 1024, c, vruntime;
+	struct sched_entity *fair, *se;
 	unsigned int i;
 
+	/* c: the credit of -20 at weight 15, in its virtual time. */
+	se = lnk_entity(test, -20, v, v);
+	lnk_set_weight(se, scale_load(15));
+	update_latency_credit(cfs_rq, se);
+	c = se_latency_vcredit(se);
+	KUNIT_ASSERT_GT(test, c, 0);
+
+	fair = lnk_entity(test, 0, v, v + (k + 1) * c);
 	lnk_queue(cfs_rq, fair);
 	for (i = 0; i < n; i++) {
-		u64 vruntime = i == eligible ? v - b : v + b + i;
-		struct sched_entity *se = lnk_entity(test, -20, vruntime, v + 3 * b / 2 + i);
-
+		vruntime = v + k * c + i;
+		se = lnk_entity(test, -20, i == eligible ? v : vruntime, vruntime + b / 4);
 		lnk_set_weight(se, scale_load(15));
-		se->latency_credit_withheld = 20;
 		update_latency_credit(cfs_rq, se);
 		lnk_queue(cfs_rq, se);
 		KUNIT_ASSERT_TRUE(test, lnk_in_latency_tree(se));
@@ -62,7 +78,8 @@ static struct sched_entity *lbk_crowd(struct kunit *test, struct cfs_rq *cfs_rq,
 			*member = se;
 	}
 	KUNIT_ASSERT_TRUE(test, entity_eligible(cfs_rq, fair));
-	KUNIT_ASSERT_FALSE(test, vruntime_eligible(cfs_rq, v + b));
+	/* No credited vruntime of the crowd's, (K - 1) c past v or later. */
+	KUNIT_ASSERT_FALSE(test, vruntime_eligible(cfs_rq, v + (k - 1) * c));
 	return fair;
 }
 

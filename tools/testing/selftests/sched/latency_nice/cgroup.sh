@@ -8,8 +8,10 @@
 # own latency_nice, and that tasks can move between groups while running.
 # Where tasks are scheduled in one flat queue (Linux 7.3) a group has no
 # entity: the write reaches the group's tasks instead, running or queued, as
-# their "effective latency_nice" and slice in /proc/PID/sched, the outermost
-# group with a value set deciding.
+# their "effective latency_nice" and slice in /proc/PID/sched. There a value
+# restricts, as cpu.uclamp.max does: the innermost value set, a task's own
+# included, decides within what every group above allows (none more
+# latency-sensitive than any group on its path says).
 # Output: TAP.
 
 CG2=/sys/fs/cgroup
@@ -220,7 +222,8 @@ check "v2: both still running" kill -0 $hog $hog2
 kill $hog2
 stop_hogs
 
-# Flat: nested groups, the outermost value set decides for the tasks below.
+# Flat: nested groups and a task's own value; a value restricts what lies
+# below it and never lowers what is set there.
 if [ $flat = 1 ]; then
 	# (lnA's killed tasks leave it once reaped, a moment later)
 	eventually sh -c "echo +cpu > $CG2/lnA/cgroup.subtree_control"
@@ -228,8 +231,29 @@ if [ $flat = 1 ]; then
 	echo 5 > $CG2/lnA/sub/cpu.latency.nice
 	echo -10 > $CG2/lnA/cpu.latency.nice
 	start_hogs $CG2/lnA/sub/cgroup.procs
-	check "v2: nested: lnA -10 decides over lnA/sub 5" every_task "effective latency_nice" -10 $hogs
+	check "v2: nested: lnA -10, the delegated lnA/sub takes it back to 5" \
+		every_task "effective latency_nice" 5 $hogs
+	echo 5 > $CG2/lnA/cpu.latency.nice
+	echo -10 > $CG2/lnA/sub/cpu.latency.nice
+	check "v2: nested: lnA 5 keeps lnA/sub -10 at 5" every_task "effective latency_nice" 5 $hogs
+	echo -10 > $CG2/lnA/cpu.latency.nice
+	echo 0 > $CG2/lnA/sub/cpu.latency.nice
+	check "v2: nested: lnA -10 over lnA/sub 0 (unset): -10" \
+		every_task "effective latency_nice" -10 $hogs
+	hog=${hogs# }; hog=${hog%% *}
+	/usr/bin/latency-nice -n 19 -p $hog >/dev/null
+	check "v2: nested: a task's own 19 under lnA -10 stands" \
+		every_task "effective latency_nice" 19 $hog
+	check "v2: nested: a task's own 19: its slice latency_slice(19)" \
+		every_task se.slice "$(latency_slice 19)" $hog
+	/usr/bin/latency-nice -n -20 -p $hog >/dev/null
+	check "v2: nested: a task's own -20 under lnA -10 is kept at -10" \
+		every_task "effective latency_nice" -10 $hog
 	echo 0 > $CG2/lnA/cpu.latency.nice
+	check "v2: nested: both groups 0: the task's own -20" \
+		every_task "effective latency_nice" -20 $hog
+	/usr/bin/latency-nice -n 0 -p $hog >/dev/null
+	echo 5 > $CG2/lnA/sub/cpu.latency.nice
 	check "v2: nested: lnA 0, lnA/sub 5 decides" every_task "effective latency_nice" 5 $hogs
 	echo 0 > $CG2/lnA/sub/cpu.latency.nice
 	check "v2: nested: both 0, tasks' own 0" every_task "effective latency_nice" 0 $hogs
