@@ -13,10 +13,10 @@
 # past every ineligible -20 entity made 1000 of them cost the hog five sixths
 # of its throughput.
 #
+# latency_nice_crowd times its window and kills from another CPU (the next
+# one), so that a crowd that starves CPU 0 ends on time with what the hog got.
 # A run that does not finish within CROWD_LIMIT (default 300) s is killed,
-# reported ("did not finish") and ends the runs: its crowd is left behind. (A
-# crowd that starves its CPU can starve the kill too: the boot's own timeout,
-# BOOT_TIMEOUT, is then what ends it.)
+# reported ("did not finish") and ends the runs: its crowd is left behind.
 # CROWD_WAYS (default "ln0,ln-20,slice100") narrows the ways a crowd runs;
 # CROWD_FEATS (e.g. NO_LATENCY_OFFSET) writes sched_feats before the runs, to
 # tell the mechanisms apart. Values are comma-separated: the kernel hands a

@@ -9,15 +9,19 @@
 //! not yet eligible. A pick that walked past each of them made a crowd of 1000 cost its
 //! neighbour five sixths of its throughput. This program measures that cost.
 //!
-//! Everything runs on CPU `C`. `N` crowd processes switch to user `UID` (default 65534), set
-//! nice 19, then latency_nice `LN` (`--ln`, a `sched_setattr()` of their own, unprivileged) or
-//! mainline's custom slice of `R` us (`--slice-us`), wait until all of them exist, and loop:
-//! spin `W` us (default 5) of wall time, sleep `P` ms (default 50). After a warm-up of one second a hog at nice 0 (this
-//! program's user, latency_nice 0) counts fixed units of work for `S` seconds. The crowd's CPU
-//! time over the hog's window is the sum of their `/proc/PID/schedstat` deltas.
+//! The crowd and the hog run on CPU `C`. `N` crowd processes switch to user `UID` (default
+//! 65534), set nice 19, then latency_nice `LN` (`--ln`, a `sched_setattr()` of their own,
+//! unprivileged) or mainline's custom slice of `R` us (`--slice-us`), wait until all of them
+//! exist, and loop: spin `W` us (default 5) of wall time, sleep `P` ms (default 50). After a
+//! warm-up of one second a hog at nice 0 (this program's user, latency_nice 0) counts fixed
+//! units of work into memory it shares with this program, which reads the count at the start
+//! and the end of a window of `S` seconds. The crowd's CPU time over the window is the sum of
+//! their `/proc/PID/schedstat` deltas. This program itself runs on another CPU (the next one,
+//! `--control-cpu` to choose): a crowd that starves CPU `C` must not starve the run's own
+//! clock and its kill too, so that a window ends on time however little the hog got in it.
 //!
 //! Usage: `latency_nice_crowd --tasks N --secs S [--ln LN | --slice-us R] [--cpu C]
-//! [--user UID] [--run-us W] [--sleep-ms P]`. Prints one line:
+//! [--control-cpu K] [--user UID] [--run-us W] [--sleep-ms P]`. Prints one line:
 //!
 //! ```text
 //! crowd tasks=N ln=LN slice_us=none secs=S hog_units=... hog_units_per_s=...
@@ -27,15 +31,15 @@
 //! (one line). A benchmark, not a test: it judges nothing. Exit 2 on bad usage (nothing
 //! started), 1 if a step fails; every process started is killed and reaped before any exit.
 
-use std::io::Read;
 use std::process::exit;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sched_attr::{sched_setattr, SchedAttr, SCHED_FLAG_KEEP_ALL, SCHED_FLAG_LATENCY_NICE};
 
 const PROG: &str = "latency_nice_crowd";
 const USAGE: &str = "usage: latency_nice_crowd --tasks N --secs S [--ln LN | --slice-us R] \
-                     [--cpu C] [--user UID] [--run-us W] [--sleep-ms P]";
+                     [--cpu C] [--control-cpu K] [--user UID] [--run-us W] [--sleep-ms P]";
 
 /// Units of work the hog counts: a fixed number of steps of an LCG.
 const UNIT_STEPS: u32 = 1000;
@@ -46,6 +50,7 @@ struct Opts {
     ln: i32,
     slice_us: Option<u64>,
     cpu: usize,
+    control_cpu: Option<usize>,
     user: u32,
     run_us: u64,
     sleep_ms: u64,
@@ -64,6 +69,7 @@ fn parse() -> Opts {
         ln: 0,
         slice_us: None,
         cpu: 0,
+        control_cpu: None,
         user: 65534,
         run_us: 5,
         sleep_ms: 50,
@@ -86,6 +92,7 @@ fn parse() -> Opts {
             "--ln" => o.ln = num(-20, 19) as i32,
             "--slice-us" => o.slice_us = Some(num(100, 100_000) as u64),
             "--cpu" => o.cpu = num(0, 4095) as usize,
+            "--control-cpu" => o.control_cpu = Some(num(0, 4095) as usize),
             "--user" => o.user = num(1, i64::from(u32::MAX - 1)) as u32,
             "--run-us" => o.run_us = num(1, 1_000_000) as u64,
             "--sleep-ms" => o.sleep_ms = num(1, 10_000) as u64,
@@ -114,6 +121,9 @@ fn pin(cpu: usize) -> bool {
 /// until the start pipe `start` is closed (every member exists), then run `run_us` and sleep
 /// `sleep_ms` until killed. Returns only on a failed step.
 fn crowd_member(o: &Opts, start: i32) -> String {
+    if !pin(o.cpu) {
+        return format!("pinning to CPU {}", o.cpu);
+    }
     // SAFETY: plain system calls in a forked child.
     if unsafe { libc::setgid(o.user) } != 0 || unsafe { libc::setuid(o.user) } != 0 {
         return format!("setuid({})", o.user);
@@ -155,21 +165,19 @@ fn crowd_member(o: &Opts, start: i32) -> String {
     }
 }
 
-/// The hog: count units of work for `secs` seconds, write the count to `fd`.
-fn hog(secs: u64, fd: i32) -> ! {
-    let end = Instant::now() + Duration::from_secs(secs);
-    let (mut units, mut x) = (0u64, 1u64);
-    while Instant::now() < end {
+/// The hog, on CPU `cpu`: count units of work into `count` until killed.
+fn hog(cpu: usize, count: &AtomicU64) -> ! {
+    if !pin(cpu) {
+        eprintln!("{PROG}: hog: cannot pin to CPU {cpu}");
+        // SAFETY: leaving the child without running the parent's destructors.
+        unsafe { libc::_exit(1) };
+    }
+    let mut x = 1u64;
+    loop {
         for _ in 0..UNIT_STEPS {
             x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
         }
-        units += 1;
-    }
-    let b = units.to_ne_bytes();
-    // SAFETY: `b` is valid for its length; `fd` is the pipe's write end.
-    unsafe {
-        libc::write(fd, b.as_ptr().cast(), b.len());
-        libc::_exit(0)
+        count.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -191,10 +199,20 @@ fn reap_all(pids: &[i32]) {
     }
 }
 
+/// The CPU this program runs on: `--control-cpu`, else the one after `cpu` (`cpu` itself on a
+/// machine of one CPU).
+fn control_cpu(o: &Opts) -> usize {
+    // SAFETY: plain system call.
+    let n = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
+    let n = usize::try_from(n).unwrap_or(1).max(1);
+    o.control_cpu.unwrap_or((o.cpu + 1) % n)
+}
+
 fn main() {
     let o = parse();
-    if !pin(o.cpu) {
-        eprintln!("{PROG}: cannot pin to CPU {}", o.cpu);
+    let ctl = control_cpu(&o);
+    if !pin(ctl) {
+        eprintln!("{PROG}: cannot pin to CPU {ctl}");
         exit(1);
     }
     // Members wait for the start until all exist: forking a thousand of them on a CPU they
@@ -242,17 +260,29 @@ fn main() {
         }
     }
 
-    let mut fds = [0i32; 2];
-    // SAFETY: `fds` has room for the two descriptors.
-    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
-        eprintln!("{PROG}: pipe failed");
+    // The hog's count, in memory it shares with this process.
+    // SAFETY: an anonymous shared mapping of one page; checked below.
+    let mem = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            4096,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        )
+    };
+    if mem == libc::MAP_FAILED {
+        eprintln!("{PROG}: mmap failed");
         reap_all(&crowd);
         exit(1);
     }
-    let before: u64 = crowd.iter().map(|&p| cpu_ns(p)).sum();
-    // SAFETY: the child only runs hog(), which exits; this process is single-threaded.
+    // SAFETY: the mapping is page-aligned, zeroed, writable and outlives every use (this
+    // process exits without unmapping it); an AtomicU64 of zero is valid there.
+    let count: &AtomicU64 = unsafe { &*mem.cast::<AtomicU64>() };
+    // SAFETY: the child only runs hog(), which never returns; this process is single-threaded.
     let hog_pid = match unsafe { libc::fork() } {
-        0 => hog(o.secs, fds[1]),
+        0 => hog(o.cpu, count),
         p if p > 0 => p,
         _ => {
             eprintln!("{PROG}: fork failed");
@@ -260,21 +290,18 @@ fn main() {
             exit(1);
         }
     };
-    // SAFETY: our copy of the write end.
-    unsafe { libc::close(fds[1]) };
-    let mut buf = [0u8; 8];
-    // SAFETY: the read end, owned from here on by the File.
-    let mut rd = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fds[0]) };
-    let got = rd.read_exact(&mut buf);
-    let hog_ns = cpu_ns(hog_pid);
+    // The hog's warm-up; then the window, timed here, off the crowd's CPU.
+    std::thread::sleep(Duration::from_secs(1));
+    let before: u64 = crowd.iter().map(|&p| cpu_ns(p)).sum();
+    let (units_before, hog_before) = (count.load(Ordering::Relaxed), cpu_ns(hog_pid));
+    std::thread::sleep(Duration::from_secs(o.secs));
+    let (units_after, hog_after) = (count.load(Ordering::Relaxed), cpu_ns(hog_pid));
     let after: u64 = crowd.iter().map(|&p| cpu_ns(p)).sum();
     reap_all(&[hog_pid]);
     reap_all(&crowd);
-    if got.is_err() {
-        eprintln!("{PROG}: the hog reported nothing");
-        exit(1);
-    }
-    let units = u64::from_ne_bytes(buf);
+    let units = units_after.saturating_sub(units_before);
+    let hog_ns = hog_after.saturating_sub(hog_before);
+
     let slice = o.slice_us.map_or("none".to_string(), |s| s.to_string());
     println!(
         "crowd tasks={} ln={} slice_us={slice} secs={} hog_units={units} hog_units_per_s={} \
