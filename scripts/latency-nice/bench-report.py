@@ -40,28 +40,50 @@ MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", 
 TOPOLOGIES = ("flat", "numa", "zen3-mini", "zen3-nps1", "zen3-nps2")
 KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
              "nice": "base", "fifo": "base",
-             "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series"}
+             "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series",
+             "group": "series", "group-task": "series"}
 # The custom-slice columns: mainline's alternative at 0.1 ms (slice: what the series' −20
 # maps to) and the longer requests a user would try next.
 SLICES = ("slice", "slice300", "slice1000", "slice3000")
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", *SLICES, "nice", "fifo", "nocredit", "ln", "nofeat", "norun")
+VARIANTS = ("base", *SLICES, "nice", "fifo", "nocredit", "ln", "nofeat", "norun", "group", "group-task")
 VARIANT_TITLE = {"base": "base", "slice": "custom slice", "slice300": "slice 0.3 ms", "slice1000": "slice 1 ms",
                  "slice3000": "slice 3 ms", "nice": "nice −5", "fifo": "SCHED_FIFO",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
-                 "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on"}
+                 "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on",
+                 "group": "group's cpu.latency.nice", "group-task": "group's and task's"}
 # The level a custom slice stands in for (guest/bench.sh slice_of()), in ns.
 SLICE_OF = {"-20": 100_000, "19": 100_000_000}
 # The cyclictest workload of each regime, in the order the report shows them.
 REGIMES = [("seed", "cyclictest-seed"), ("light", "cyclictest-light"),
            ("overload", "cyclictest-hackbench"), ("sessions", "cyclictest-sessions")]
 SWEEP_SLEEP_US = 10_000
+# The groups regimes (guest/bench.sh): where servers put their tasks. Their own columns are
+# group and group-task, on no other workload.
+GROUP_REGIMES = [("groups-equal", "cyclictest-groups-equal"), ("groups-many", "cyclictest-groups-many"),
+                 ("shared-group", "cyclictest-shared-group"), ("systemd", "cyclictest-systemd")]
+GROUP_VARIANTS = ("group", "group-task")
+GROUP_REGIME_TEXT = {
+    "groups-equal": "The service's group next to one batch group of equal weight running the seed-scaled "
+                    "load (the control: two groups of equal weight).",
+    "groups-many": "The service's group among 8 sibling groups of equal weight, each running `hackbench "
+                   "-g 1 -f 1`: its share a ninth of the machine, its demand under it.",
+    "shared-group": "cyclictest and the service's own CPU-bound workers (the seed-scaled load) in one "
+                    "group, next to a batch group running the seed-scaled load.",
+    "systemd": "systemd's tree in plain cgroupfs: cyclictest in `system.slice/svc.service`, the "
+               "seed-scaled load in `user.slice/user-1000.slice/session-1.scope` and in `batch.slice`.",
+}
+# Non-inferiority inside a group: a task at −20 (the group at 0) serves at least this share
+# of the periods it serves at 0, with a wakeup p99 at most this multiple of 0's.
+GROUP_SERVED_MARGIN = 0.98
+GROUP_P99_MARGIN = 1.10
 
 
 # The workloads guest/bench.sh knows (its WORKLOADS; the tests hold the two lists equal).
 WORKLOADS = ("cyclictest-idle", "schbench-idle", "hackbench", "messaging", "pipe", "cyclictest-hackbench",
              "schbench-hackbench", "two-hogs", "cyclictest-hog", "fifo-burst", "cyclictest-seed", "schbench-seed",
-             "cyclictest-light", "cyclictest-sessions", "schbench-w50", "schbench-w500", "schbench-w2000")
+             "cyclictest-light", "cyclictest-sessions", "schbench-w50", "schbench-w500", "schbench-w2000",
+             *(wl for _, wl in GROUP_REGIMES))
 
 
 def read_matrix(path):
@@ -69,7 +91,7 @@ def read_matrix(path):
     guest/bench.sh --check-matrix refuses raises ValueError: a malformed line, an unknown
     workload, level or variant, a cell or a variant given twice, the slice300/1000/3000 or
     nice column on a row without -20, nice or fifo on fifo-burst (the probe sets its own
-    policy), a workload without its default cell (0 or "-" on both sides: every row's base
+    policy), group or group-task outside the groups regimes, a workload without its default cell (0 or "-" on both sides: every row's base
     column) or with more than one fifo cell (the floor of all its -20 rows)."""
     matrix = {}
     with open(path) as f:
@@ -100,6 +122,8 @@ def read_matrix(path):
                     raise ValueError(f"{where}: '{v}' stands where the row sets -20")
                 if wl == "fifo-burst" and v in ("nice", "fifo"):
                     raise ValueError(f"{where}: the probe has no {v} column")
+                if v in GROUP_VARIANTS and wl not in dict(GROUP_REGIMES).values():
+                    raise ValueError(f"{where}: '{v}' is a column of the groups regimes")
                 variants[v] = {topo} if topo else set(TOPOLOGIES)
             matrix[(wl, fg, bg)] = (reps, variants)
     for wl in dict.fromkeys(c[0] for c in matrix):
@@ -504,6 +528,7 @@ class Data:
             "ln": self.select(topo, wl, "ln", fg, bg),
             "nofeat": col("nofeat"),
             "norun": col("norun"),
+            **{v: col(v) for v in GROUP_VARIANTS},
         }
 
 
@@ -696,7 +721,9 @@ def report(resdir, runs, meta, tags, problems):
               "no-credit column stands beside it); \"feats off\" = the series with "
               "`NO_LATENCY_OFFSET` (the request-size mapping alone), on the "
               "rows where latency_nice meets load; \"no run-on\" = the series with `NO_LATENCY_RUN` "
-              "on the −20 rows where a wakee meets load. A table shows the columns that exist for its "
+              "on the −20 rows where a wakee meets load; \"group's cpu.latency.nice\" = the series with the "
+              "service's cgroup at the row's level and its task at 0, \"group's and task's\" = both (the "
+              "groups regimes only). A table shows the columns that exist for its "
               "rows; all come from this one run of make bench.\n")
     md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
@@ -709,7 +736,9 @@ def report(resdir, runs, meta, tags, problems):
               "(duration / interval). The **work-per-wakeup sweep** (flat only): schbench-rs with "
               "one worker doing 50 µs, 500 µs or 2 ms of work per request, a request every 10 ms, "
               "next to the seed-scaled load; `requests` = the requests served / the requests of "
-              "the run (duration / 10 ms).\n")
+              "the run (duration / 10 ms). The **groups regimes** (flat only) put cyclictest in a service's "
+              "cgroup (cgroup v2, cpu controller, equal weights) next to the seed-scaled load in other "
+              "groups: two groups, nine, one shared with the service's own workers, and systemd's tree.\n")
     md.append("## Setup\n")
     md.append(table(["", ""], [
         ["host", f"{host.get('host_cpu', '?')}, {host.get('host_cores', '?')} cores, {host.get('host_mem_gib', '?')} GiB"],
@@ -782,6 +811,15 @@ def report(resdir, runs, meta, tags, problems):
         md.append("`setsid` puts each in an autogroup of its own: the two meet only as two group "
                   "entities.\n")
         md.append(metric_table(cyclictest_rows(d, topo, "cyclictest-sessions", load="seed load")) + "\n")
+
+        for name, wl in GROUP_REGIMES:
+            if not cells_of(wl, topo):
+                continue
+            md.append(f"### Servers, {name}: cyclictest -i 1000 in a service's cgroup (µs)\n")
+            md.append(GROUP_REGIME_TEXT[name] + " Columns: latency_nice = the task's (its group at 0); "
+                      "group's cpu.latency.nice = the service's group at the row's level, its task at 0; "
+                      "group's and task's = both.\n")
+            md.append(metric_table(cyclictest_rows(d, topo, wl, load="load")) + "\n")
 
         if any(cells_of(wl, topo) for _, wl in SWEEP):
             md.append("### Work per wakeup (schbench-rs, one worker, 10 ms sleep, seed-scaled "
@@ -1092,6 +1130,26 @@ def regime_rows(topo, d):
     return rows
 
 
+def group_target_rows(topo, d):
+    """The targets of the groups regimes: a task at −20 in a group at 0 non-inferior to the
+    same task at 0 (served at least GROUP_SERVED_MARGIN of 0's, wakeup p99 at most
+    GROUP_P99_MARGIN of 0's), in every regime."""
+    p99 = lat_fn("wakeup_us", "p99")
+    rows = []
+    for name, wl in GROUP_REGIMES:
+        if not cells_of(wl, topo):
+            continue
+        r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
+        s0, s20, p0, p20 = estimate(r0, served_fn), estimate(r20, served_fn), estimate(r0, p99), estimate(r20, p99)
+        cs = Cond([r20, r0], [served_fn, served_fn], quotient, lo=GROUP_SERVED_MARGIN)
+        cp = Cond([r20, r0], [p99, p99], quotient, hi=GROUP_P99_MARGIN)
+        rows.append([topo, f"{name}: a task at LN −20 in a group at 0 non-inferior to LN 0 "
+                           f"(served ≥ {GROUP_SERVED_MARGIN}×, p99 ≤ {GROUP_P99_MARGIN}×)",
+                     f"served {served_str(s0, r0)} → {served_str(s20, r20)} ({ratio(s20, s0)}×; {cs.interval()}), "
+                     f"p99 {fmt(p0)} → {fmt(p20)} µs ({ratio(p20, p0)}×; {cp.interval()})", judge(cs, cp)])
+    return rows
+
+
 def sweep_target_rows(topo, d):
     """The targets across the work per wakeup: for each W, foreground −20 never worse than 0
     (requests, wakeup p99), its wakeup p99 within 2× of SCHED_FIFO's, its requests within
@@ -1148,6 +1206,7 @@ def targets(d, topos):
             rows += tenfold_rows(topo, d, "cyclictest-light", "in the light regime")
         rows += regime_rows(topo, d)
         rows += sweep_target_rows(topo, d)
+        rows += group_target_rows(topo, d)
 
         for wl, key, fn in (
                 ("hackbench", "time", fig_fn("time_s")),
@@ -1180,7 +1239,7 @@ def targets(d, topos):
 
 COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "slice300": "#ffa54f", "slice1000": "#cd853f",
           "slice3000": "#8b5a2b", "nice": "#e377c2", "nofeat": "#2ca02c", "fifo": "#d62728",
-          "nocredit": "#9467bd", "norun": "#8c564b"}
+          "nocredit": "#9467bd", "norun": "#8c564b", "group": "#17becf", "group-task": "#bcbd22"}
 
 
 def plots(resdir, runs):

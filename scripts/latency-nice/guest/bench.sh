@@ -35,6 +35,13 @@
 #                  norun    latency_nice with the LATENCY_RUN sched_feat off (run-on: a
 #                           picked -20 task keeps the CPU for the base slice against the
 #                           load)
+#                  group    the groups regimes only: the service's cgroup at cpu.latency.nice
+#                           of the foreground's level, its tasks at 0 (the operator's
+#                           "echo -20 > cpu.latency.nice"); the other groups at the
+#                           background's level
+#                  group-task
+#                           both: the group and the foreground task at the foreground's level
+#                  (ln, nofeat, nocredit, norun set tasks: the groups stay at 0)
 #
 # Method: every run of a loaded workload starts its own background, warmed for BG_WARM
 # seconds, and kills and reaps it after the run; the runs of a repeat round are shuffled
@@ -64,6 +71,21 @@
 #             hold up whatever the work per wakeup. Only on the flat topology (work per
 #             wakeup is a property of the task, not of the machine; this keeps PROFILE=full
 #             near two hours).
+#   groups    where servers put their tasks: cgroup v2 cpu groups of equal weight under
+#             /sys/fs/cgroup/lnbench, cyclictest -i 1000 in the service's group:
+#             groups-equal   the service's group next to one batch group running the seed
+#                            load (two groups of equal weight: the control)
+#             groups-many    the service's group among GROUPS_MANY (8) sibling groups, each
+#                            running hackbench -g 1 -f 1 (2 tasks): the service's share is a
+#                            ninth of the machine, its demand (~10-20 % of a CPU under TCG)
+#                            still under it
+#             shared-group   cyclictest and the service's own CPU-bound workers (the seed
+#                            load) in one group, next to a batch group running the seed load
+#             systemd        systemd's tree in plain cgroupfs: system.slice/svc.service
+#                            (cyclictest), user.slice/user-1000.slice/session-1.scope and
+#                            batch.slice each running the seed load
+#             (cyclictest-groups-equal, -groups-many, -shared-group, -systemd; the
+#             background's level is every load task's, the foreground's cyclictest's)
 # Every cyclictest run writes "# expected_periods N" first (the run's duration / its
 # interval), every sweep run "# expected_requests N" (the run's duration / the sleep: the
 # message thread posts a request every 10 ms, whatever the worker's W): the report shows
@@ -180,7 +202,7 @@ slice_of() { # LEVEL [VARIANT]
 # weight of nice 0).
 wrap() {
 	case "$1" in
-	ln | nofeat | nocredit | norun) echo "latency-nice -n $2" ;;
+	ln | nofeat | nocredit | norun | group-task) echo "latency-nice -n $2" ;;
 	slice*) [ "$(slice_of "$2" "$1")" != 0 ] && echo "sched-slice -s $(slice_of "$2" "$1")" ;;
 	nice) [ "$2" = -20 ] && echo "nice -n -5" ;;
 	esac
@@ -198,19 +220,26 @@ policy() {
 # foreground (started fresh for every run: background()).
 WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
 	   cyclictest-hog fifo-burst cyclictest-seed schbench-seed cyclictest-light cyclictest-sessions
-	   schbench-w50 schbench-w500 schbench-w2000"
+	   schbench-w50 schbench-w500 schbench-w2000 cyclictest-groups-equal cyclictest-groups-many
+	   cyclictest-shared-group cyclictest-systemd"
 with_background() {
 	case "$1" in
 	cyclictest-hackbench | schbench-hackbench | cyclictest-seed | schbench-seed | cyclictest-light | \
-	cyclictest-sessions | schbench-w*) return 0 ;;
+	cyclictest-sessions | schbench-w* | cyclictest-groups-* | cyclictest-shared-group | \
+	cyclictest-systemd) return 0 ;;
 	esac
+	return 1
+}
+# The groups regimes (cgroups of their own; the group and group-task columns are theirs).
+is_groups() {
+	case "$1" in cyclictest-groups-* | cyclictest-shared-group | cyclictest-systemd) return 0 ;; esac
 	return 1
 }
 # The kernel a variant runs on.
 kernel_of() {
 	case "$1" in
 	base | slice | slice300 | slice1000 | slice3000 | nice | fifo) echo base ;;
-	ln | nofeat | nocredit | norun) echo series ;;
+	ln | nofeat | nocredit | norun | group | group-task) echo series ;;
 	esac
 }
 
@@ -252,6 +281,9 @@ matrix_check() {
 			case "$v" in
 			slice?*) [ "$fg" = -20 ] || [ "$bg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
 			nice) [ "$fg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
+			esac
+			case "$v" in
+			group | group-task) is_groups "$wl" || echo "$wl $fg $bg: '$v' is a column of the groups regimes" ;;
 			esac
 			# The burst probe sets its own latency_nice or slice, nothing else.
 			case "$wl $v" in
@@ -411,6 +443,72 @@ background_stop() {
 	bg_pid=''
 }
 
+# The groups regimes. IN_CG DIR COMMAND...: COMMAND in cgroup DIR (a script, so that it can
+# follow wrap's prefix and precede what timeout and background() run). groups_setup
+# WORKLOAD VARIANT FG BG makes the regime's groups afresh (a group that lived through earlier
+# runs would carry their load average into the next column) and sets their
+# cpu.latency.nice: svc_cg is the service's group, load_cgs those that run the load (the
+# service's own among them in shared-group). A write that does not take fails the run.
+CG=/sys/fs/cgroup
+IN_CG=/tmp/in-cgroup
+GROUPS_MANY=8
+# enable_cpu DIR: the cpu controller for DIR's children, and so on every level above it.
+enable_cpu() {
+	[ "$1" = $CG ] || enable_cpu "${1%/*}" || return 1
+	grep -qw cpu "$1/cgroup.subtree_control" || echo +cpu > "$1/cgroup.subtree_control"
+}
+groups_teardown() {
+	for g in $CG/lnbench/*/ $CG/lnbench $CG/system.slice/svc.service $CG/system.slice \
+		 $CG/user.slice/user-1000.slice/session-1.scope $CG/user.slice/user-1000.slice \
+		 $CG/user.slice $CG/batch.slice; do
+		[ ! -d "$g" ] || rmdir "$g" 2>/dev/null
+	done
+}
+groups_setup() { # WORKLOAD VARIANT FG BG
+	groups_teardown
+	case $1 in
+	cyclictest-groups-equal) svc_cg=$CG/lnbench/svc load_cgs=$CG/lnbench/batch ;;
+	cyclictest-groups-many)
+		svc_cg=$CG/lnbench/svc load_cgs=''
+		for i in $(seq $GROUPS_MANY); do load_cgs="$load_cgs $CG/lnbench/batch$i"; done ;;
+	cyclictest-shared-group) svc_cg=$CG/lnbench/svc load_cgs="$CG/lnbench/svc $CG/lnbench/batch" ;;
+	cyclictest-systemd)
+		svc_cg=$CG/system.slice/svc.service
+		load_cgs="$CG/user.slice/user-1000.slice/session-1.scope $CG/batch.slice" ;;
+	esac
+	grep -q " $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG || return 1
+	for g in $svc_cg $load_cgs; do
+		mkdir -p "$g" && enable_cpu "${g%/*}" || { echo "groups: cannot make $g"; return 1; }
+	done
+	# The levels the column gives the groups; 0 where it sets tasks (a kernel without the
+	# file, the base, has nothing to reset).
+	gl_svc=0 gl_load=0
+	case $2 in group | group-task) gl_svc=$3 gl_load=$4 ;; esac
+	[ "$gl_load" != - ] || gl_load=0
+	for g in $load_cgs $svc_cg; do
+		l=$gl_load
+		[ "$g" != "$svc_cg" ] || l=$gl_svc
+		[ -e "$g/cpu.latency.nice" ] || [ "$l" = 0 ] || { echo "groups: no $g/cpu.latency.nice"; return 1; }
+		[ ! -e "$g/cpu.latency.nice" ] || { echo "$l" > "$g/cpu.latency.nice" &&
+			[ "$(cat "$g/cpu.latency.nice")" = "$l" ]; } ||
+			{ echo "groups: cpu.latency.nice $l of $g did not take"; return 1; }
+	done
+	echo "# groups service $svc_cg at $gl_svc, load$(for g in $load_cgs; do printf ' %s' "${g#$CG/}"; done)"
+}
+# group_loads VARIANT LEVEL HACKBENCH_ARGS: a hackbench HACKBENCH_ARGS at LEVEL in each of
+# load_cgs, from now until background_stop, warmed BG_WARM seconds.
+group_loads() {
+	background_stop
+	for g in $load_cgs; do
+		$(wrap $1 $2) $IN_CG "$g" hackbench $3 -l 100000000 >/dev/null 2>&1 &
+		bg_pid="$bg_pid $!"
+	done
+	sleep $BG_WARM
+}
+
+printf '#!/bin/sh\n# in-cgroup DIR COMMAND...: COMMAND in cgroup DIR.\necho $$ > "$1/cgroup.procs" || exit 1\nshift\nexec "$@"\n' > $IN_CG
+chmod +x $IN_CG
+
 # cyclictest_fg VARIANT LEVEL INTERVAL_US SECONDS PREFIX OPTIONS: the foreground of the
 # cyclictest workloads, every sample kept (-v), after a line with the periods it should
 # serve. PREFIX (setsid for the sessions regime) runs it, OPTIONS are more of cyclictest's.
@@ -452,6 +550,13 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		# target stay hackbench's and cyclictest's own.
 		background $(wrap $v $bg) setsid hackbench -g 1 -f $SEED_F
 		cyclictest_fg $v $fg 1000 $D setsid "" ;;
+	cyclictest-groups-* | cyclictest-shared-group | cyclictest-systemd)
+		groups_setup $wl $v $fg $bg || return 1
+		case $wl in
+		cyclictest-groups-many) group_loads $v $bg "-g 1 -f 1" ;;
+		*) group_loads $v $bg "-g 1 -f $SEED_F" ;;
+		esac
+		cyclictest_fg $v $fg 1000 $D "$IN_CG $svc_cg" "" ;;
 	schbench-idle | schbench-hackbench | schbench-seed)
 		case $wl in
 		schbench-hackbench) background $(wrap $v $bg) hackbench -g $BG_G ;;
@@ -584,6 +689,7 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 		run_one $1 $4 $2 $3 $out > $out.txt 2>&1 < /dev/null
 		rc=$?
 		background_stop
+		! is_groups $1 || groups_teardown
 		[ "$UNTIL_DATA" -gt 0 ] || break
 		[ $rc = 0 ] && has_data $1 $out && break
 		[ $(($(date +%s) - t0)) -lt "$UNTIL_DATA" ] || break
