@@ -820,6 +820,16 @@ def report(resdir, runs, meta, tags, problems):
                       "group's cpu.latency.nice = the service's group at the row's level, its task at 0; "
                       "group's and task's = both.\n")
             md.append(metric_table(cyclictest_rows(d, topo, wl, load="load")) + "\n")
+        rows = group_way_rows(d, [topo])
+        if rows:
+            md.append("### Servers: −20 set three ways against nothing set\n")
+            md.append("The series, the same cells: cyclictest at latency_nice −20 in a group at 0 (the task's), "
+                      "at 0 in a group at −20 (the group's `cpu.latency.nice`), and both, each against "
+                      "cyclictest at 0 in a group at 0; `−20/0` is the ratio of the estimates with its 95 % "
+                      "bootstrap interval (the runs resampled); **−20 better** or **−20 worse** where it "
+                      "excludes 1 (served: higher is better; latencies: lower).\n")
+            md.append(table(["topology", "regime", "set", "metric", "nothing set", "−20 (pct)", "−20/0 (95 % CI)",
+                             "says"], rows) + "\n")
 
         if any(cells_of(wl, topo) for _, wl in SWEEP):
             md.append("### Work per wakeup (schbench-rs, one worker, 10 ms sleep, seed-scaled "
@@ -983,6 +993,34 @@ def on_off_rows(d, topos, cells, off):
                 else:
                     rows.append([topo, cell, name, cell_str(onv, est=onm),
                                  cell_str(offv, onm, est=estimate(offr, fn)), vs, on_off_says(name, c)])
+    return rows
+
+
+def group_way_rows(d, topos):
+    """Per groups regime, each way of setting −20 there (the task's latency_nice, the group's
+    cpu.latency.nice, both) against nothing set (latency_nice 0, the series: the same kernel,
+    so the run is the unit): served, avg and p99, the ratio −20/0 with its bootstrap interval
+    and what it says ("−20 better", "−20 worse", "no difference resolved")."""
+    rows = []
+    for topo in topos:
+        for name, wl in GROUP_REGIMES:
+            if not cells_of(wl, topo):
+                continue
+            r0 = d.select(topo, wl, "ln", "0", "0")
+            for v in ("ln", "group", "group-task"):
+                if not runs_on((wl, "-20", "0"), v, topo):
+                    continue
+                rv = d.select(topo, wl, v, "-20", "0")
+                for metric, fn, served in CYC_METRICS:
+                    c = Cond([rv, r0], [fn, fn], quotient)
+                    ci = c.interval().replace("95 % CI ", "") if c.ci else "–"
+                    says = on_off_says(metric, c).replace("on better", "−20 worse").replace("off better", "−20 better")
+                    v0, vv = per_rep(r0, fn), per_rep(rv, fn)
+                    m0 = estimate(r0, fn)
+                    cells = ([served_cell(v0, None, r0), served_cell(vv, m0, rv)] if served else
+                             [cell_str(v0, est=m0), cell_str(vv, m0, est=estimate(rv, fn))])
+                    rows.append([topo, name, VARIANT_TITLE[v] if v != "ln" else "task's latency_nice", metric,
+                                 *cells, f"{ratio(c.point, 1) if c.point is not None else '–'} ({ci})", says])
     return rows
 
 

@@ -404,6 +404,13 @@ class LoadRegimes(unittest.TestCase):
                       "975/1000 ±0.000 (+24275.0%) | 1000/1000 ±0.000 (+24900.0%) |", equal)
         self.assertIn("|  | base | custom slice (pct) | SCHED_FIFO (pct) | latency_nice (pct) | group's cpu.latency.nice "
                       "(pct) | group's and task's (pct) |\n", section(self.report, "Servers, systemd"))
+        ways = section(self.report, "Servers: −20 set three ways")
+        self.assertIn("| flat | groups-equal | task's latency_nice | served | 1000/1000 ±0.000 | 975/1000 ±0.000 "
+                      "(-2.5%) | 0.975 (0.975…0.975×) | −20 worse |", ways)
+        self.assertIn("| flat | groups-equal | group's cpu.latency.nice | avg µs | 300.0 ±6.00 | 200.0 ±4.00 (-33.3%) "
+                      "| 0.667 (0.649…0.685×) | −20 better |", ways)
+        self.assertIn("| flat | groups-equal | group's cpu.latency.nice | served | 1000/1000 ±0.000 | 1000/1000 ±0.000 "
+                      "(+0.0%) | 1.00 (1.00…1.00×) | no difference resolved |", ways)
 
     def test_seed_matrix_has_the_foreground_19_rows(self):
         """The cost side: a deprioritised foreground next to the default and the −20 load."""
