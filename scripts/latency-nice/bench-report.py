@@ -73,10 +73,11 @@ GROUP_REGIME_TEXT = {
     "systemd": "systemd's tree in plain cgroupfs: cyclictest in `system.slice/svc.service`, the "
                "seed-scaled load in `user.slice/user-1000.slice/session-1.scope` and in `batch.slice`.",
 }
-# Non-inferiority inside a group: a task at −20 (the group at 0) serves at least this share
-# of the periods it serves at 0, with a wakeup p99 at most this multiple of 0's.
-GROUP_SERVED_MARGIN = 0.98
-GROUP_P99_MARGIN = 1.10
+# "Never worse" is non-inferiority with these margins: served periods (requests) at least
+# NEVER_WORSE_COUNT of the reference's, wakeup p99 at most NEVER_WORSE_P99 of it. A margin of
+# zero would ask the interval to lie wholly above 1: superiority, which "never worse" is not.
+NEVER_WORSE_COUNT = 0.98
+NEVER_WORSE_P99 = 1.10
 
 
 # The workloads guest/bench.sh knows (its WORKLOADS; the tests hold the two lists equal).
@@ -888,8 +889,13 @@ def report(resdir, runs, meta, tags, problems):
               "lies on the target's side of its bound, **missed** where it lies on the other, "
               "**unresolved** where it spans the bound or a column has fewer than 3 runs (PROFILE=full runs "
               "5 of every cell a target reads; with so few runs the percentile bootstrap is "
-              "approximate: it tends to be narrower than a true 95 % interval).\n")
-    md.append(table(["topology", "target", "figure", "verdict"], targets(d, topos)) + "\n")
+              "approximate: it tends to be narrower than a true 95 % interval). \"Never worse\" is "
+              f"non-inferiority with a margin (served or requests ≥ {NEVER_WORSE_COUNT}×, p99 ≤ "
+              f"{NEVER_WORSE_P99}× of the reference's); the best custom slice is chosen inside each "
+              "resample; a maximum is read plain, without an interval or a verdict.\n")
+    rows = targets(d, topos)
+    md.append(table(["topology", "target", "figure", "verdict"], rows) + "\n")
+    md.append(expected_misses(rows) + "\n")
     md.append("## sched_feat defaults against themselves\n")
     md.append("Each sched_feat's default is judged on every cell its off column runs, not only the "
               "favourable ones: `off/on` is the ratio of the estimates with its 95 % bootstrap "
@@ -1040,6 +1046,11 @@ def quotient(a, b):
     return a / b if a is not None and b else None
 
 
+def over_best(a, *others):
+    """A over the lowest of OTHERS (the best of several columns where lower is better)."""
+    return quotient(a, min(others)) if others else None
+
+
 INF = float("inf")
 
 
@@ -1081,6 +1092,15 @@ class Cond:
         return f"95 % CI {f(self.ci[0])}…{f(self.ci[1])}{unit}"
 
 
+def expected_misses(rows):
+    """The line under the Targets table: how many of its intervals may miss by chance."""
+    n = sum(r[2].count("95 % CI") for r in rows)
+    return (f"The table holds {n} intervals, each a 95 % one with no correction for the others: about "
+            f"{n * 0.05:.1f} of them are expected to miss their true value by chance alone (more with "
+            f"five runs, where the percentile bootstrap is narrower than a true 95 % interval), so a "
+            f"verdict that stands alone, unrepeated, may be one of those.")
+
+
 def judge(*conds):
     """The verdict of a target made of CONDS: missed if one is missed, met if all are met,
     unresolved otherwise; "–" where a column has no data."""
@@ -1101,10 +1121,15 @@ def tenfold_rows(topo, d, wl, what):
     c = Cond([cols["base"], cols["ln"]], [p99, p99], quotient, lo=10)
     rows = [[topo, f"LN −20 cyclictest p99 {what} ≥ 10× lower than base",
              f"{fmt(b)} → {fmt(l)} µs ({ratio(b, l)}×; {c.interval()})", judge(c)]]
+    # The best slice is chosen inside each bootstrap resample (the quantity is LN's p99 over
+    # the lowest of the slices' p99s), not once by point estimate outside it: choosing outside
+    # would give the chosen column's luck to every resample. The name shown is the point
+    # estimate's best.
     slices = [v for v in SLICES if cols[v]]
     best = min(slices, key=lambda v: estimate(cols[v], p99) or INF, default=None)
     sv = estimate(cols[best], p99) if best else None
-    c = Cond([cols["ln"], cols[best] if best else []], [p99, p99], quotient, hi=0.5)
+    c = Cond([cols["ln"], *(cols[v] for v in slices)] if slices else [cols["ln"], []],
+             [p99] * (1 + max(len(slices), 1)), over_best, hi=0.5)
     rows.append([topo, "… and ≤ 0.5× the best custom slice",
                  f"{fmt(l)} vs {fmt(sv)} µs ({VARIANT_TITLE[best] if best else '–'}; {ratio(l, sv)}×; "
                  f"{c.interval()})", judge(c)])
@@ -1117,13 +1142,15 @@ def served_str(s, runs):
 
 
 def never_worse(topo, d, wl, text, count_fn, count_name):
-    """LN −20 never worse than LN 0 in WL: COUNT_FN (served periods, requests) at least LN
-    0's and the wakeup p99 at most LN 0's, each a ratio with its interval."""
+    """LN −20 never worse than LN 0 in WL, as non-inferiority: COUNT_FN (served periods,
+    requests) at least NEVER_WORSE_COUNT of LN 0's and the wakeup p99 at most NEVER_WORSE_P99
+    of LN 0's, each a ratio with its interval (an interval that reaches past the margin is
+    unresolved, one wholly past it missed)."""
     p99 = lat_fn("wakeup_us", "p99")
     r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
     s0, s20, p0, p20 = estimate(r0, count_fn), estimate(r20, count_fn), estimate(r0, p99), estimate(r20, p99)
-    cs = Cond([r20, r0], [count_fn, count_fn], quotient, lo=1)
-    cp = Cond([r20, r0], [p99, p99], quotient, hi=1)
+    cs = Cond([r20, r0], [count_fn, count_fn], quotient, lo=NEVER_WORSE_COUNT)
+    cp = Cond([r20, r0], [p99, p99], quotient, hi=NEVER_WORSE_P99)
     return [topo, text,
             f"{count_name} {served_str(s0, r0)} → {served_str(s20, r20)} ({cs.interval()}), "
             f"p99 {fmt(p0)} → {fmt(p20)} µs ({ratio(p20, p0)}×; {cp.interval()})", judge(cs, cp)]
@@ -1136,7 +1163,8 @@ def regime_rows(topo, d):
     rows = []
     regimes = [(name, wl) for name, wl in REGIMES if cells_of(wl, topo)]
     for name, wl in regimes:
-        rows.append(never_worse(topo, d, wl, f"{name}: LN −20 never worse than LN 0 (served, p99)",
+        rows.append(never_worse(topo, d, wl, f"{name}: LN −20 never worse than LN 0 (served ≥ "
+                                f"{NEVER_WORSE_COUNT}×, p99 ≤ {NEVER_WORSE_P99}×)",
                                 served_fn, "served"))
     # Issue 27's check that the credit's fairness fixes kept the gains: the −20 row against
     # the base kernel with nothing set, avg and p99 each below base's.
@@ -1161,17 +1189,19 @@ def regime_rows(topo, d):
     if {("0", "-20"), ("-20", "-20")} <= set(cells_of("cyclictest-seed", topo)):
         r0 = d.select(topo, "cyclictest-seed", "ln", "0", "-20")
         r20 = d.select(topo, "cyclictest-seed", "ln", "-20", "-20")
+        # A maximum is the worst sample seen: resampling runs cannot give it an interval (a
+        # resample holds no worse sample than the data), so it is read plain and not judged.
         m0, m20 = estimate(r0, mx), estimate(r20, mx)
-        c = Cond([r20, r0], [mx, mx], quotient, hi=0.1)
         rows.append([topo, "seed, background at LN −20: foreground −20 max ≤ 1/10 of foreground 0's",
-                     f"{fmt(m0)} → {fmt(m20)} µs ({ratio(m20, m0)}×; {c.interval()})", judge(c)])
+                     f"{fmt(m0)} → {fmt(m20)} µs ({ratio(m20, m0)}×; a maximum: no interval)",
+                     "not judged" if m0 is not None and m20 is not None else "–"])
     return rows
 
 
 def group_target_rows(topo, d):
     """The targets of the groups regimes: a task at −20 in a group at 0 non-inferior to the
-    same task at 0 (served at least GROUP_SERVED_MARGIN of 0's, wakeup p99 at most
-    GROUP_P99_MARGIN of 0's), in every regime."""
+    same task at 0 (never_worse()'s margins: served at least NEVER_WORSE_COUNT of 0's, wakeup
+    p99 at most NEVER_WORSE_P99 of 0's), in every regime."""
     p99 = lat_fn("wakeup_us", "p99")
     rows = []
     for name, wl in GROUP_REGIMES:
@@ -1179,10 +1209,10 @@ def group_target_rows(topo, d):
             continue
         r0, r20 = d.select(topo, wl, "ln", "0", "0"), d.select(topo, wl, "ln", "-20", "0")
         s0, s20, p0, p20 = estimate(r0, served_fn), estimate(r20, served_fn), estimate(r0, p99), estimate(r20, p99)
-        cs = Cond([r20, r0], [served_fn, served_fn], quotient, lo=GROUP_SERVED_MARGIN)
-        cp = Cond([r20, r0], [p99, p99], quotient, hi=GROUP_P99_MARGIN)
+        cs = Cond([r20, r0], [served_fn, served_fn], quotient, lo=NEVER_WORSE_COUNT)
+        cp = Cond([r20, r0], [p99, p99], quotient, hi=NEVER_WORSE_P99)
         rows.append([topo, f"{name}: a task at LN −20 in a group at 0 non-inferior to LN 0 "
-                           f"(served ≥ {GROUP_SERVED_MARGIN}×, p99 ≤ {GROUP_P99_MARGIN}×)",
+                           f"(served ≥ {NEVER_WORSE_COUNT}×, p99 ≤ {NEVER_WORSE_P99}×)",
                      f"served {served_str(s0, r0)} → {served_str(s20, r20)} ({ratio(s20, s0)}×; {cs.interval()}), "
                      f"p99 {fmt(p0)} → {fmt(p20)} µs ({ratio(p20, p0)}×; {cp.interval()})", judge(cs, cp)])
     return rows
@@ -1197,7 +1227,8 @@ def sweep_target_rows(topo, d):
     for w, wl in SWEEP:
         if not cells_of(wl, topo):
             continue
-        rows.append(never_worse(topo, d, wl, f"work {w} µs: LN −20 never worse than LN 0 (requests, wakeup p99)",
+        rows.append(never_worse(topo, d, wl, f"work {w} µs: LN −20 never worse than LN 0 (requests ≥ "
+                                f"{NEVER_WORSE_COUNT}×, wakeup p99 ≤ {NEVER_WORSE_P99}×)",
                                 requests_fn, "requests"))
         r20, rf = d.select(topo, wl, "ln", "-20", "0"), d.select(topo, wl, "fifo", "-20", "0")
         s20, sf = estimate(r20, requests_fn), estimate(rf, requests_fn)
