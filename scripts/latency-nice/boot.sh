@@ -10,6 +10,7 @@
 #   MODE:     test (default) | demo | shell (interactive; no log, no timeout)
 # Ends by itself: the guest powers off, a panic exits QEMU (panic=-1, -no-reboot),
 # and BOOT_TIMEOUT (default 1800 s) bounds a hang (exit 124).
+# BOOT_MEM sets flat's memory (default 1G; make systemd's image runs from its initramfs).
 # BOOT_APPEND adds to the kernel command line; BOOT_DISK attaches a raw image as a virtio
 # disk (/dev/vda in the guest; make bench's result disk).
 set -euo pipefail
@@ -19,7 +20,7 @@ kernel=${2:?}; initrd=${3:?}; log=${4:?}; mode=${5:-test}
 
 cpu=(-cpu max)
 case "$topo" in
-flat)	smp=(-smp 2 -m 1G) ;;
+flat)	smp=(-smp 2 -m "${BOOT_MEM:-1G}") ;;
 numa)	smp=(-smp 8,sockets=2,cores=4,threads=1 -m 2G
 	     -object memory-backend-ram,id=m0,size=1G -object memory-backend-ram,id=m1,size=1G
 	     -numa node,nodeid=0,cpus=0-3,memdev=m0 -numa node,nodeid=1,cpus=4-7,memdev=m1) ;;
