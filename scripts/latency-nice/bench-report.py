@@ -193,6 +193,8 @@ use_matrix(MATRIX_FILE)
 
 CYC_SAMPLE = re.compile(r"^\s*\d+:\s*\d+:\s*(\d+)\s*$")
 CYC_EXPECTED = re.compile(r"^# expected_periods (\d+)\s*$", re.M)
+# busybox time -p after cyclictest (guest/bench.sh cyclictest_fg): its CPU time, in seconds.
+TIME_CPU = re.compile(r"^(user|sys) ([0-9.]+)\s*$", re.M)
 SCH_EXPECTED = re.compile(r"^# expected_requests (\d+)\s*$", re.M)
 HB_TIME = re.compile(r"^Time:\s*([0-9.]+)")
 PERF_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*\[sec\]")
@@ -215,8 +217,11 @@ def parse_run(wl, path):
         # The periods the run should have served (bench.sh writes it first; older outputs
         # have none): served/expected in the tables.
         exp = CYC_EXPECTED.search(text)
-        return {"figures": {"expected_periods": int(exp.group(1))} if exp else {},
-                "samples": {"wakeup_us": lat}}
+        fig = {"expected_periods": int(exp.group(1))} if exp else {}
+        cpu = TIME_CPU.findall(text)
+        if {k for k, _ in cpu} == {"user", "sys"}:
+            fig["cpu_ms"] = sum(float(v) for _, v in cpu) * 1000
+        return {"figures": fig, "samples": {"wakeup_us": lat}}
     if wl == "hackbench":
         m = [HB_TIME.match(line) for line in text.splitlines()]
         t = [float(x.group(1)) for x in m if x]
@@ -630,14 +635,17 @@ def fig_fn(key):
 # cyclictest's served periods: one sample per period it ran in (a late wakeup skips the
 # periods it missed).
 served_fn = lat_fn("wakeup_us", "n")
+# cyclictest's CPU time per period served (µs; its whole process: the main thread sleeps).
+cpu_per_period_fn = Metric(lambda r: r["figures"]["cpu_ms"] * 1000 / len(r["samples"]["wakeup_us"])
+                           if "cpu_ms" in r["figures"] and r["samples"].get("wakeup_us") else None)
 # The sweep's served requests: those the worker finished (a request posted while the last
 # one waits replaces it).
 requests_fn = fig_fn("requests")
 
 
-def cyclictest_rows(d, topo, wl, load="hackbench"):
-    """served/min/avg/p99/p99.9/max of every cell of a cyclictest workload; LOAD names its
-    background."""
+def cyclictest_rows(d, topo, wl, load="hackbench", cpu=False):
+    """served/min/avg/p99/p99.9/max of every cell of a cyclictest workload (CPU: and its CPU
+    time per period); LOAD names its background."""
     rows = []
     for fg, bg in cells_of(wl, topo):
         cols = d.columns(topo, wl, fg, bg)
@@ -645,6 +653,8 @@ def cyclictest_rows(d, topo, wl, load="hackbench"):
         rows.append(metric_row(f"{lab} served", cols, served_fn, served=True))
         for st in ("min", "avg", "p99", "p99.9", "max"):
             rows.append(metric_row(f"{lab} {st}", cols, lat_fn("wakeup_us", st)))
+        if cpu:
+            rows.append(metric_row(f"{lab} cpu µs/period", cols, cpu_per_period_fn))
     return rows
 
 
@@ -820,7 +830,7 @@ def report(resdir, runs, meta, tags, problems):
             md.append(GROUP_REGIME_TEXT[name] + " Columns: latency_nice = the task's (its group at 0); "
                       "group's cpu.latency.nice = the service's group at the row's level, its task at 0; "
                       "group's and task's = both.\n")
-            md.append(metric_table(cyclictest_rows(d, topo, wl, load="load")) + "\n")
+            md.append(metric_table(cyclictest_rows(d, topo, wl, load="load", cpu=True)) + "\n")
         rows = group_way_rows(d, [topo])
         if rows:
             md.append("### Servers: −20 set three ways against nothing set\n")
@@ -1017,7 +1027,9 @@ def group_way_rows(d, topos):
                 if not runs_on((wl, "-20", "0"), v, topo):
                     continue
                 rv = d.select(topo, wl, v, "-20", "0")
-                for metric, fn, served in CYC_METRICS:
+                if not r0 and not rv:      # a focused run that left the regime out
+                    continue
+                for metric, fn, served in CYC_METRICS + [("cpu µs/period", cpu_per_period_fn, False)]:
                     c = Cond([rv, r0], [fn, fn], quotient)
                     ci = c.interval().replace("95 % CI ", "") if c.ci else "–"
                     says = on_off_says(metric, c).replace("on better", "−20 worse").replace("off better", "−20 better")

@@ -396,6 +396,21 @@ class LoadRegimes(unittest.TestCase):
         self.assertEqual(n, sum(line.count("95 % CI") for line in targets.splitlines() if line.startswith("| flat")))
         self.assertIn(f"about {n * 0.05:.1f} of them are expected to miss", targets)
 
+    def test_cyclictest_cpu_time(self):
+        """busybox time -p's user and sys after cyclictest: its CPU time, per period served."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(cyc(300, 4, 1000) + "real 4.02\nuser 0.10\nsys 0.30\n")
+            f.flush()
+            run = br.parse_run("cyclictest-systemd", f.name)
+        self.assertEqual(run["figures"], {"expected_periods": 1000, "cpu_ms": 400.0})
+        self.assertEqual(br.cpu_per_period_fn(run), 100000.0)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(cyc(300, 4, 1000) + "user 0.10\n")
+            f.flush()
+            self.assertEqual(br.parse_run("cyclictest-systemd", f.name)["figures"], {"expected_periods": 1000})
+        self.assertIn("| load default, cyclictest -20: cpu µs/period |", section(self.report, "Servers, systemd"))
+        self.assertIn("| flat | systemd | task's latency_nice | cpu µs/period |", self.report)
+
     def test_best_of_several(self):
         self.assertEqual(br.over_best(2.0, 8.0, 4.0), 0.5)
         self.assertIsNone(br.over_best(2.0))

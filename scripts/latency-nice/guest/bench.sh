@@ -512,10 +512,12 @@ chmod +x $IN_CG
 # cyclictest_fg VARIANT LEVEL INTERVAL_US SECONDS PREFIX OPTIONS: the foreground of the
 # cyclictest workloads, every sample kept (-v), after a line with the periods it should
 # serve. PREFIX (setsid for the sessions regime) runs it, OPTIONS are more of cyclictest's.
+# busybox time -p after it: its CPU time ("user S", "sys S", 10 ms steps), so that the report
+# can say what a period cost it.
 cyclictest_fg() {
 	echo "# expected_periods $(($4 * 1000000 / $3))"
-	timeout -s KILL $(($4 * 6 + 120)) $(wrap $1 $2) $5 cyclictest $(policy $1) -t 1 $6 -i $3 -D $4 \
-		-q -m -v
+	timeout -s KILL $(($4 * 6 + 120)) $(wrap $1 $2) $5 time -p cyclictest $(policy $1) -t 1 $6 -i $3 \
+		-D $4 -q -m -v
 }
 
 # The stress-ng workers of a stress-ng parent, as /proc/PID/status paths.
