@@ -24,6 +24,9 @@ KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_
 	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth \
 	sched_latency_permission \
 	sched_latency_bounds
+# Suites of one base's patches only: the group entity's request (Linux 7.2, where groups are
+# scheduled as entities).
+KUNIT_SUITES_7.2 := sched_latency_group
 TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
 # smt is there for core scheduling (cookies need SMT siblings) and the stress next to it;
@@ -89,7 +92,7 @@ guest-test: kernel initramfs deb-test
 		image=$$(case $$t in smt) echo "$(IMAGE_smt)" ;; *) echo "$(OUT)/bzImage" ;; esac); \
 		BOOT_APPEND="$${only:+ln.only=$$only}$${rounds:+ ln.stress_rounds=$$rounds}$${extra:+ $$extra}" \
 		$(STAGE) boot-$$t $(S)/boot.sh $$t $$image $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-$$t.log test || true; \
-		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) || fail=1; \
+		$(S)/check-console.py $(OUT)/logs/console-$$t.log $(KUNIT_SUITES) $(KUNIT_SUITES_7.2) || fail=1; \
 	done; exit $${fail:-0}
 
 # Fuzzing soak: tools/testing/selftests/sched/fuzz/latency_nice.sh alone on the flat
@@ -112,7 +115,7 @@ soak: kernel initramfs
 	BOOT_TIMEOUT=$$(($(SOAK_SECS) + 7200)) \
 	BOOT_APPEND="ln.only=fuzz- ln.fuzz_seed=$$seed ln.fuzz_ops=$(SOAK_OPS) ln.fuzz_secs=$(SOAK_SECS) ln.fuzz_nice=$(SOAK_NICE) ln.fuzz_deadline=$(SOAK_DEADLINE)" \
 	$(STAGE) soak $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-soak.log test || true; \
-	$(S)/check-console.py $(OUT)/logs/console-soak.log $(KUNIT_SUITES)
+	$(S)/check-console.py $(OUT)/logs/console-soak.log $(KUNIT_SUITES) $(KUNIT_SUITES_7.2)
 
 # KASAN: the test kernel plus kernel/configs/latency_nice_kasan.config, built with
 # clang-19 (LLVM=-19: RUST needs KASAN's compiler to be clang) in out/build-kasan, booted flat
@@ -135,7 +138,7 @@ kasan: apply initramfs
 		$(STAGE) boot-kasan $(S)/boot.sh flat $(OUT)/kasan/bzImage $(OUT)/initramfs.cpio.gz $(OUT)/logs/console-kasan.log test || true
 	@grep -aq 'KernelAddressSanitizer initialized' $(OUT)/logs/console-kasan.log || \
 		{ echo "kasan: the boot did not run with KASAN" >&2; exit 1; }
-	@$(S)/check-console.py $(OUT)/logs/console-kasan.log $(KUNIT_SUITES)
+	@$(S)/check-console.py $(OUT)/logs/console-kasan.log $(KUNIT_SUITES) $(KUNIT_SUITES_7.2)
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-kasan-canary.cpio.gz $(S)/guest/kasan-canary.sh
 	@$(STAGE) boot-kasan-canary $(S)/boot.sh flat $(OUT)/kasan/bzImage $(OUT)/initramfs-kasan-canary.cpio.gz \
 		$(OUT)/logs/console-kasan-canary.log demo || true
@@ -188,7 +191,8 @@ boot-base: initramfs base-apply
 	@$(STAGE) base-build $(S)/build-kernel.sh $(BASE_DIR)/src/linux $(BASE_DIR)/build $(BASE_DIR)
 	@$(STAGE) base-boot $(S)/boot.sh flat $(BASE_DIR)/bzImage $(OUT)/initramfs.cpio.gz \
 		$(BASE_DIR)/console.log test || true
-	@$(S)/check-console.py $(BASE_DIR)/console.log $(KUNIT_SUITES)
+	@$(S)/check-console.py $(BASE_DIR)/console.log $(KUNIT_SUITES) \
+		$(KUNIT_SUITES_$(shell echo '$(BASE_VERSION)' | sed 's/^\([0-9]*\.[0-9]*\).*/\1/'))
 
 # The mails, for the main base (out/series/) or, with BASE= on the command line, for that
 # base (out/series-<version>/; `make series BASE=7.3`).
@@ -250,7 +254,7 @@ run: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-demo.cpio.gz $(S)/guest/demo.sh
 	@$(STAGE) boot-demo $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs-demo.cpio.gz $(OUT)/logs/console-demo.log demo || true
 	@sed -n '/^LN-DEMO/,/^LN-GUEST: done/p' $(OUT)/logs/console-demo.log | sed 's/\r//'
-	@$(S)/check-console.py $(OUT)/logs/console-demo.log $(KUNIT_SUITES)
+	@$(S)/check-console.py $(OUT)/logs/console-demo.log $(KUNIT_SUITES) $(KUNIT_SUITES_7.2)
 
 shell: kernel initramfs
 	$(S)/boot.sh $(or $(TOPO),flat) $(OUT)/bzImage $(OUT)/initramfs.cpio.gz /dev/null shell

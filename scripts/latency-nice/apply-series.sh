@@ -21,9 +21,17 @@ level=$(sed -n 's/^PATCHLEVEL = \([0-9]*\)$/\1/p' "$src/Makefile")
 grep -q '^VERSION = 7$' "$src/Makefile" && [[ $level == [23] ]] ||
 	{ echo "apply-series: $src is not Linux 7.2 or 7.3" >&2; exit 1; }
 
+base=7.$level
 # New files. patches/overlay lines are "PATCH: FILE..." (the patch a file belongs to, for
-# `make series`); every file listed is copied to the same path in the tree.
-mapfile -t files < <(sed -e 's/#.*//' -e 's/^[^:]*://' "$top/patches/overlay" | tr ' \t' '\n\n' | sed '/^$/d')
+# `make series`); every file listed is copied to the same path in the tree, unless its
+# patch is another base's only (see below).
+on_base() { [ -f "$top/patches/$1" ] || [ -f "$top/patches/$base/$1" ]; }
+files=()
+while IFS=: read -r owner list; do
+	[ -n "$owner" ] || continue
+	on_base "$owner" || continue
+	for f in $list; do files+=("$f"); done
+done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/overlay")
 for f in "${files[@]}"; do
 	[ -f "$top/$f" ] || { echo "apply-series: patches/overlay names missing $f" >&2; exit 1; }
 	if [ -e "$src/$f" ] && [ ! -f "$src/.latency-nice-overlay.d/${f//\//%}.stamp" ]; then
@@ -46,13 +54,14 @@ done
 # Edits of upstream files. patches/series lists the patches both bases share. Where a
 # patch differs, the shared NAME holds what both take, patches/7.2/NAME the hunks whose
 # context 7.3 lacks, and patches/7.3/NAME 7.3's delta on top of the shared part; quilt
-# applies the one of this base right after NAME. The tree's
+# applies the one of this base right after NAME. A patch of one base only has no shared
+# NAME: its patches/7.X/NAME is the whole mail (header and diff), and the other base, and
+# the new files of patches/overlay that belong to it, skip it. The tree's
 # `patches` links to SRCDIR/.latency-nice-patches/ (made again on every run): this base's
 # series and a link per patch into the repo, so that `quilt refresh` writes straight back
 # into the repo's file: a shared patch for both bases, a base's part for that base only.
 # A file quilt left there instead of a link (`quilt new`, or a quilt that replaced the
 # link) stops the next run until it is moved into the repo or removed.
-base=7.$level
 mapfile -t names < <(sed -e 's/#.*//' -e '/^$/d' "$top/patches/series")
 for d in 7.2 7.3; do
 	for f in "$top/patches/$d"/*; do
@@ -71,8 +80,11 @@ while read -r f; do
 done < <(find "$pdir" ! -type d ! -type l 2>/dev/null)
 rm -rf "$pdir"
 mkdir -p "$pdir/$base"
-used=() nbase=0
+used=() nbase=0 napplied=0
 for p in "${names[@]}"; do
+	[ -f "$top/patches/$p" ] || [ -f "$top/patches/7.2/$p" ] || [ -f "$top/patches/7.3/$p" ] ||
+		{ echo "apply-series: patches/series names $p, which is in no patches/ folder" >&2; exit 1; }
+	on_base "$p" && napplied=$((napplied + 1))
 	for q in "$p" "$base/$p"; do
 		[ -f "$top/patches/$q" ] || continue
 		used+=("$top/patches/$q")
@@ -102,4 +114,4 @@ if ! out=$(quilt push -a -q --fuzz=0 2>&1); then
 	exit 1
 fi
 echo "$stamp" > .latency-nice-series
-say "applied ${#names[@]} patches ($nbase with a part in patches/$base/) to $(cat .latency-nice-base 2>/dev/null || echo "$src")"
+say "applied $napplied patches ($nbase with a part in patches/$base/) to $(cat .latency-nice-base 2>/dev/null || echo "$src")"

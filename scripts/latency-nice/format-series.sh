@@ -22,7 +22,11 @@ base_version=$(cat "$work/linux/.latency-nice-base")
 rm "$work/linux/.latency-nice-base"
 base=7.$(sed -n 's/^PATCHLEVEL = \([0-9]*\)$/\1/p' "$work/linux/Makefile")
 # A patch of patches/series and, on this base, its part of patches/7.X/.
-parts() { echo "$top/patches/$1"; [ ! -f "$top/patches/$base/$1" ] || echo "$top/patches/$base/$1"; }
+# A patch of one base only (no shared file) is its part of that base, and nothing elsewhere.
+parts() {
+	[ ! -f "$top/patches/$1" ] || echo "$top/patches/$1"
+	[ ! -f "$top/patches/$base/$1" ] || echo "$top/patches/$base/$1"
+}
 
 # The base commit holds only the files the series changes: git am and format-patch read
 # nothing else, and committing all ~90,000 files of the tree took minutes of make test.
@@ -35,8 +39,14 @@ base_commit=$(git_ rev-parse HEAD)
 
 while read -r patch; do
 	case "$patch" in ''|'#'*) continue ;; esac
-	git_ am -q "$top/patches/$patch"
-	if [ -f "$top/patches/$base/$patch" ]; then
+	if [ ! -f "$top/patches/$patch" ]; then
+		# Another base's only patch, or this base's whole mail.
+		[ -f "$top/patches/$base/$patch" ] || continue
+		git_ am -q "$top/patches/$base/$patch"
+	else
+		git_ am -q "$top/patches/$patch"
+	fi
+	if [ -f "$top/patches/$patch" ] && [ -f "$top/patches/$base/$patch" ]; then
 		git_ apply --index "$top/patches/$base/$patch"
 		git_ commit -q --amend --no-edit
 	fi

@@ -56,12 +56,26 @@ pub fn lag_ceiling(max_slice: u64, tick: u64, credit_sum: u64) -> i64 {
     i64::try_from(sum).unwrap_or(i64::MAX)
 }
 
+/// The request an entity makes of the queues above its own (Linux 7.2; the C glue's
+/// `se_outward_slice()`), of which a group entity at `cpu.latency.nice` 0 takes the shortest
+/// (`child_min_slice` of [`group_slice`]): what was asked for explicitly, a task's custom slice
+/// or a group entity's slice, and the base slice for a task whose slice latency_nice derived,
+/// which so stays inside its group.
+pub fn outward_slice(is_task: bool, custom_slice: bool, slice: u64, base_slice: u64) -> u64 {
+    if is_task && !custom_slice {
+        base_slice
+    } else {
+        slice
+    }
+}
+
 /// The slice of a group entity whose group has `cpu.latency.nice` = `group_latency_nice`, when
-/// the shortest slice queued inside the group is `child_min_slice` (Linux 7.2, where groups
-/// are scheduled as entities; the C glue's `group_se_slice()`, which reads the slice table):
+/// the shortest request its queue makes outward ([`outward_slice`]) is `child_min_slice`
+/// (Linux 7.2, where groups are scheduled as entities; the C glue's `group_se_slice()`, which
+/// reads the slice table):
 ///
 /// ```text
-///   group_latency_nice == 0:  child_min_slice                       (mainline propagation)
+///   group_latency_nice == 0:  child_min_slice    (mainline propagation of custom slices)
 ///   otherwise:                latency_slice(base_slice, group_latency_nice)
 /// ```
 ///

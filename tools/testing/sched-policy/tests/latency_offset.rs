@@ -10,7 +10,7 @@ use sched_policy::latency::Weight;
 use sched_policy::latency_offset::{
     latency_offset, offset_vtime, wakeup_action, Offset, WakeupAction, OFFSET_BASE_MAX_NS,
 };
-use sched_policy::model::{group_slice, latency_key, latency_voffset};
+use sched_policy::model::{group_slice, latency_key, latency_voffset, outward_slice};
 
 const BASE_8CPU: u64 = 2_800_000;
 
@@ -153,6 +153,36 @@ fn group_rule() {
             );
         }
     }
+}
+
+/// A group at 0 whose queue holds tasks at any latency_nice without a custom slice asks for the
+/// base slice; a custom slice or a child group's request below it still reaches it.
+#[test]
+fn task_latency_nice_stays_in_group() {
+    let t = c_ref::sched_prio_to_weight();
+    for ln in -20..=19 {
+        let derived = latency_slice(BASE_8CPU, ln, &t);
+        let queue = [
+            outward_slice(true, false, derived, BASE_8CPU),
+            outward_slice(true, false, BASE_8CPU, BASE_8CPU),
+        ];
+        let min = queue.into_iter().min().unwrap_or(u64::MAX);
+        assert_eq!(
+            group_slice(min, BASE_8CPU, 0, &t),
+            BASE_8CPU,
+            "latency_nice {ln}"
+        );
+    }
+    let custom = outward_slice(true, true, 100_000, BASE_8CPU);
+    assert_eq!(
+        group_slice(custom.min(BASE_8CPU), BASE_8CPU, 0, &t),
+        100_000
+    );
+    let child = outward_slice(false, true, latency_slice(BASE_8CPU, -20, &t), BASE_8CPU);
+    assert_eq!(
+        group_slice(child.min(BASE_8CPU), BASE_8CPU, 0, &t),
+        latency_slice(BASE_8CPU, -20, &t)
+    );
 }
 
 proptest! {

@@ -275,6 +275,22 @@ else
 		check "v2: nested: lnA/sub at $v gives lnA its slice $want ns at once" \
 			every_cpu /lnA slice "$want"
 	done
+	# A task's latency_nice stays inside its group: its setattr requeues it,
+	# and the groups above, at 0, keep asking for the base slice; a custom
+	# slice is an explicit request and reaches them, as in mainline.
+	base=$(latency_slice 0)
+	for h in $hogs; do /usr/bin/latency-nice -n -20 -p $h >/dev/null; done
+	check "v2: nested: tasks at -20 in lnA/sub (at 0)" \
+		every_task latency_nice -20 $hogs
+	check "v2: nested: tasks at -20 leave lnA/sub at the base slice $base ns" \
+		every_cpu /lnA/sub slice "$base"
+	check "v2: nested: tasks at -20 leave lnA at the base slice $base ns" \
+		every_cpu /lnA slice "$base"
+	for h in $hogs; do /usr/bin/sched-slice -s 300000 -p $h >/dev/null; done
+	check "v2: nested: their custom slice of 300000 ns reaches lnA/sub" \
+		every_cpu /lnA/sub slice 300000
+	check "v2: nested: their custom slice of 300000 ns reaches lnA" \
+		every_cpu /lnA slice 300000
 	stop_hogs
 	eventually rmdir $CG2/lnA/sub
 	echo -cpu > $CG2/lnA/cgroup.subtree_control
