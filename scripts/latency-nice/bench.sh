@@ -56,15 +56,16 @@ cp "$S/guest/bench-matrix" "$matrix"
 trap 'rm -f "$matrix"' EXIT
 export BENCH_MATRIX=$matrix
 # A focused run (BENCH_WORKLOADS="cyclictest-hackbench", BENCH_CELLS="0:0 -20:0" as FG:BG,
-# BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
+# BENCH_VARIANTS="base ln" (the columns), BENCH_REPS=8; any of them): only those runs, in OUTDIR/PROFILE-focus, so that the full
 # matrix's results stay. For a question about a few cells, e.g. whether a difference between
 # the kernels holds over more repeats than the matrix can afford.
 # Spaces or commas between the names: the guest reads commas.
 BENCH_CELLS=$(echo ${BENCH_CELLS:-} | tr ' ' ,)
 BENCH_WORKLOADS=$(echo ${BENCH_WORKLOADS:-} | tr ' ' ,)
-export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CELLS
+BENCH_VARIANTS=$(echo ${BENCH_VARIANTS:-} | tr ' ' ,)
+export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CELLS BENCH_VARIANTS
 focus=''
-[ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_REPS" ] && focus=1
+[ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_VARIANTS$BENCH_REPS" ] && focus=1
 topologies=${BENCH_TOPOLOGIES:-flat numa}
 if [ -n "${BENCH_TOPO:-}" ]; then
 	case "$BENCH_TOPO" in *' '*) echo "bench: TOPO=$BENCH_TOPO: one topology" >&2; exit 2 ;; esac
@@ -113,10 +114,12 @@ for topo in $topologies; do
 		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
 		read -r n s r < <(awk -F'\t' 'NF { n++; s += $6; if ($5 > r) r = $5 } END { print n + 0, s + 0, r + 0 }' <<< "$plan")
 		[ "$r" -le "$plan_rounds" ] || plan_rounds=$r
-		[ "$n" -gt 0 ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
+		# A focus may leave one kernel nothing to run (BENCH_VARIANTS=ln): it does not boot.
+		[ "$n" -gt 0 ] || [ -n "$focus" ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
 	done
 done
+[ "$plan_runs" -gt 0 ] || { echo "bench: the focus leaves no runs in the matrix" >&2; exit 1; }
 say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 2 kernels," \
     "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build), run order seed $seed"
 
@@ -256,7 +259,7 @@ for blk in $blocks; do
 			# grows with its vCPUs per 8.
 			[ "$ncpu" -le 8 ] || limit=$((limit * ncpu / 8))
 			BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
+			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_VARIANTS:+ ln.variants=$BENCH_VARIANTS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
 				"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 			qpid=$!
 			# Progress: the guest's LN-BENCH lines, as they come.

@@ -97,12 +97,15 @@
 # shellcheck disable=SC2086,SC2046
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 kernel=series profile=quick topo=flat plan=''
-# A focused run (make bench BENCH_WORKLOADS=... BENCH_CELLS=... BENCH_REPS=...): only those
-# workloads, only those "FG:BG" cells, that many repeats of each run. The host passes them in
-# the environment for --plan and as ln.workloads/ln.cells/ln.reps to the guest (commas).
+# A focused run (make bench BENCH_WORKLOADS=... BENCH_CELLS=... BENCH_VARIANTS=...
+# BENCH_REPS=...): only those workloads, only those "FG:BG" cells, only those variants
+# (columns), that many repeats of each run. The host passes them in the environment for
+# --plan and as ln.workloads/ln.cells/ln.variants/ln.reps to the guest (commas).
 focus_workloads=${BENCH_WORKLOADS:-} focus_cells=${BENCH_CELLS:-} focus_reps=${BENCH_REPS:-}
+focus_variants=${BENCH_VARIANTS:-}
 # Commas, or spaces (a hand-written BENCH_WORKLOADS): the filters below compare with commas.
 focus_workloads=$(echo $focus_workloads | tr ' ' ,) focus_cells=$(echo $focus_cells | tr ' ' ,)
+focus_variants=$(echo $focus_variants | tr ' ' ,)
 # SEED: the seed of the run order (each_run()); the host draws it and passes ln.seed (and
 # BENCH_SEED for --plan), and the report prints it. ROUNDS=A-B: this boot runs repeat
 # rounds A to B only (ln.rounds, BENCH_ROUNDS for --plan): the host spreads the rounds over
@@ -131,6 +134,7 @@ else
 		ln.topo=*) topo=${arg#ln.topo=} ;;
 		ln.workloads=*) focus_workloads=${arg#ln.workloads=} ;;
 		ln.cells=*) focus_cells=${arg#ln.cells=} ;;
+		ln.variants=*) focus_variants=${arg#ln.variants=} ;;
 		ln.reps=*) focus_reps=${arg#ln.reps=} ;;
 		ln.seed=*) SEED=${arg#ln.seed=} ;;
 		ln.rounds=*) ROUNDS=${arg#ln.rounds=} ;;
@@ -247,7 +251,7 @@ kernel_of() {
 # one cell a line, WORKLOAD FG BG REPEATS VARIANT... (the file's header says what they
 # mean). matrix_check fails on a line this script cannot run; matrix_runs prints this
 # boot's runs of it, "WORKLOAD FG BG VARIANT REPEATS" a line, in the file's order, with
-# the focus (ln.workloads, ln.cells) applied.
+# the focus (ln.workloads, ln.cells, ln.variants) applied.
 MATRIX=${BENCH_MATRIX:-$(dirname "$0")/bench-matrix}
 matrix_lines() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$MATRIX"; }
 # level_ok LEVEL: a latency_nice level (an integer) or "-" (no background).
@@ -323,6 +327,9 @@ matrix_runs() {
 		for tok in $vars; do
 			v=${tok%@*}
 			[ "$tok" = "$v" ] || [ "$tok" = "$v@$topo" ] || continue
+			if [ -n "$focus_variants" ]; then
+				case ",$focus_variants," in *",$v,"*) ;; *) continue ;; esac
+			fi
 			[ "$(kernel_of "$v")" = "$kernel" ] && echo "$wl $fg $bg $v $n"
 		done
 	done
@@ -405,6 +412,12 @@ for w in $(echo "$focus_workloads" | tr , ' '); do
 	*" $w "*) ;;
 	*) say "ln.workloads: unknown workload '$w' (one of: $(echo $WORKLOADS))" >&2; exit 1 ;;
 	esac
+done
+for v in $(echo "$focus_variants" | tr , ' '); do
+	[ -n "$(kernel_of "$v")" ] || {
+		say "ln.variants: unknown variant '$v' (base slice slice300 slice1000 slice3000 nice fifo ln nofeat nocredit norun group group-task)" >&2
+		exit 1
+	}
 done
 if [ -n "$plan" ]; then
 	each_run plan_line
