@@ -13,6 +13,8 @@
 pub mod latency;
 #[path = "../../../../kernel/sched/policy/latency_credit.rs"]
 pub mod latency_credit;
+#[path = "../../../../kernel/sched/policy/latency_debt.rs"]
+pub mod latency_debt;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
 #[path = "../../../../kernel/sched/policy/sis_depth.rs"]

@@ -29,8 +29,11 @@
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
-use sched_policy::latency::latency_slice;
+use sched_policy::latency::{latency_slice, LatencyNice};
 use sched_policy::latency_credit::latency_credit;
+use sched_policy::latency_debt::{
+    credit_nice, debt_room, lag_clamp, run_on_kept, run_slice, runs_on,
+};
 use sched_policy::latency_offset::{wakeup_action, WakeupAction};
 use sched_policy::model::{lag_ceiling, lag_floor, latency_vcredit, latency_voffset};
 
@@ -85,7 +88,7 @@ struct Ent {
     vlag: f64,
     /// The debt (ns) below mainline's clamp it may have taken since its last pick (its credit,
     /// and the base slice under run-on): `se->latency_debt_room`.
-    room: f64,
+    room: u64,
     /// The lag (ns) it was placed with at its last join.
     join_lag: f64,
     /// Lowest and highest lag (ns) seen while queued.
@@ -110,9 +113,6 @@ impl Ent {
     }
     fn vdelta(&self, ns: u64) -> f64 {
         ns as f64 * 1024.0 / self.w()
-    }
-    fn vdelta_f(&self, ns: f64) -> f64 {
-        ns * 1024.0 / self.w()
     }
 }
 
@@ -177,7 +177,7 @@ impl Model {
                     queued: false,
                     delayed: false,
                     vlag: 0.0,
-                    room: 0.0,
+                    room: 0,
                     join_lag: 0.0,
                     lag_lo: 0.0,
                     lag_hi: 0.0,
@@ -274,17 +274,30 @@ impl Model {
             .unwrap_or(0)
     }
 
+    /// The latency_nice entity `i`'s credit and run-on follow (`se->credit_nice`): the model
+    /// has no privilege rule (every latency_nice is allowed) and no idle entity.
+    fn credit_nice(&self, i: usize) -> LatencyNice {
+        let e = &self.ents[i];
+        credit_nice(LatencyNice::new(e.latency_nice), e.delayed, false)
+    }
+
     /// Whether entity `i` runs on past its request end while protected (LATENCY_RUN).
     fn runs_on(&self, i: usize) -> bool {
-        self.latency_run && self.ents[i].latency_nice < 0
+        runs_on(self.credit_nice(i), self.latency_run)
+    }
+
+    /// The service a run-on entity is protected for (RUN_TO_PARITY is on in the model).
+    fn run_slice(&self) -> u64 {
+        run_slice(true, self.base, self.base)
     }
 
     /// The request length entity `i`'s lag floor counts: its own, or under LATENCY_RUN the base
-    /// slice it may run on for, whichever is longer.
+    /// slice it may run on for, whichever is longer. It is the entity's bound, not its state's:
+    /// a delayed entity runs on no more ([`credit_nice`]), but what it took before still counts.
     fn floor_slice(&self, i: usize) -> u64 {
         let e = &self.ents[i];
-        if self.runs_on(i) {
-            e.slice.max(self.base)
+        if runs_on(LatencyNice::new(e.latency_nice), self.latency_run) {
+            e.slice.max(self.run_slice())
         } else {
             e.slice
         }
@@ -300,11 +313,26 @@ impl Model {
 
     /// `entity_lag()`: the saved virtual lag of a leaving entity, clamped: below by mainline's
     /// limit and the debt it may have taken on credit since its last pick, above by mainline's.
+    /// The clamp is the kernel's ([`lag_clamp`]) on the integer virtual times the glue passes it
+    /// (`calc_delta_fair()` of `r_max + q` and of the room); the model's own lag, a float, is
+    /// kept where the clamp leaves it alone.
     fn clamp_vlag(&self, i: usize, vlag: f64) -> f64 {
         let e = &self.ents[i];
         let limit = e.vdelta(self.max_slice() + self.tick);
+        let kernel_clamp = |room: u64| {
+            let vlimit = latency_vcredit(self.max_slice() + self.tick, e.nice_weight);
+            let vroom = latency_vcredit(room, e.nice_weight);
+            let (vlimit, vroom) = (vlimit as i64, vroom as i64);
+            let rounded = vlag.round() as i64;
+            let clamped = lag_clamp(rounded, vlimit, vroom);
+            if clamped == rounded {
+                vlag
+            } else {
+                clamped as f64
+            }
+        };
         let (lo, hi) = match self.variant {
-            Variant::NoCredit => (limit, limit),
+            Variant::NoCredit => return kernel_clamp(0),
             Variant::LiveCreditClamp => {
                 let nr_credit = self
                     .ents
@@ -314,7 +342,7 @@ impl Model {
                 let vcredit = if e.delayed { 0.0 } else { e.vcredit };
                 (limit + vcredit, limit + e.vdelta(nr_credit * self.base))
             }
-            _ => (limit + e.vdelta_f(e.room), limit),
+            _ => return kernel_clamp(e.room),
         };
         vlag.clamp(-lo, hi)
     }
@@ -395,11 +423,12 @@ impl Model {
                     if self.curr != Some(i) {
                         // set_next_entity(): picked within its credit, it may owe its credit
                         // (and its run-on) again from here on.
-                        let run_on = if self.runs_on(i) { self.base } else { 0 };
-                        self.ents[i].room = (self.ents[i].credit + run_on) as f64;
+                        let run_on = if self.runs_on(i) { self.run_slice() } else { 0 };
+                        let e = &self.ents[i];
+                        self.ents[i].room = debt_room(e.room, e.credit, run_on, true);
                         let vprot = if self.runs_on(i) {
                             let e = &self.ents[i];
-                            e.v + e.vdelta(self.base)
+                            e.v + e.vdelta(self.run_slice())
                         } else {
                             let e = &self.ents[i];
                             e.deadline.min(e.v + e.vdelta(self.min_slice()))
@@ -505,17 +534,16 @@ impl Model {
                     WakeupAction::Default
                 };
                 let run_on = self.runs_on(c) && ce.v < ce.vprot;
-                // latency_run_keeps(): a latency-sensitive wakee ends run-on protection.
                 let protected = !run_on && ce.v < ce.vprot && we.slice >= ce.slice;
+                // latency_run_keeps(), after the latency wakeup decision.
+                let kept = run_on
+                    && (run_on_kept(self.credit_nice(i), we.delayed, self.eligible(i, avg))
+                        || self.run_on_blocks_all);
                 let preempt = match action {
                     WakeupAction::Preempt => true,
                     WakeupAction::Keep => false,
-                    // latency_run_keeps(): the load does not preempt a run-on current.
-                    WakeupAction::Default
-                        if run_on && (we.latency_nice >= 0 || self.run_on_blocks_all) =>
-                    {
-                        false
-                    }
+                    // The load does not preempt a run-on current.
+                    WakeupAction::Default if kept => false,
                     WakeupAction::Default => {
                         let earlier = we.deadline < ce.deadline;
                         if run_on {
@@ -888,7 +916,7 @@ fn lag_clamp_above_is_mainlines() {
                 "the inflated ceiling not caught: {kept} vs {limit}"
             ),
         }
-        m.ents[1].room = BASE as f64;
+        m.ents[1].room = BASE;
         let debt = m.ents[1].vdelta(m.max_slice() + MS + BASE / 2);
         assert_eq!(
             m.clamp_vlag(1, -debt),
