@@ -19,7 +19,8 @@ KERNEL_SRC  ?=
 SRC         := $(if $(KERNEL_SRC),$(abspath $(KERNEL_SRC)),$(OUT)/src/linux)
 BUILD       := $(OUT)/build
 KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_offset \
-	sched_policy_latency_credit sched_policy_latency_debt \
+	sched_policy_latency_credit sched_policy_latency_debt sched_policy_latency_permission \
+	sched_policy_latency_pick \
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth \
 	sched_latency_permission \

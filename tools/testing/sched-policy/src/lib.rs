@@ -17,6 +17,10 @@ pub mod latency_credit;
 pub mod latency_debt;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
+#[path = "../../../../kernel/sched/policy/latency_permission.rs"]
+pub mod latency_permission;
+#[path = "../../../../kernel/sched/policy/latency_pick.rs"]
+pub mod latency_pick;
 #[path = "../../../../kernel/sched/policy/sis_depth.rs"]
 pub mod sis_depth;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]

@@ -34,7 +34,10 @@ use sched_policy::latency_credit::latency_credit;
 use sched_policy::latency_debt::{
     credit_nice, debt_room, lag_clamp, run_on_kept, run_slice, runs_on,
 };
-use sched_policy::latency_offset::{wakeup_action, WakeupAction};
+use sched_policy::latency_offset::{wakeup_action, VirtualOffset, WakeupAction};
+use sched_policy::latency_pick::{
+    in_latency_tree, key_before, latency_key, latency_pick, LatencyPick,
+};
 use sched_policy::model::{lag_ceiling, lag_floor, latency_vcredit, latency_voffset};
 
 const MS: u64 = 1_000_000;
@@ -75,7 +78,7 @@ struct Ent {
     kind: Kind,
     latency_nice: i32,
     /// The latency offset in virtual time (`latency_voffset()`), for the latency key.
-    voffset: f64,
+    voffset: VirtualOffset,
     nice_weight: u64,
     slice: u64,
     credit: u64,
@@ -166,7 +169,7 @@ impl Model {
                 Ent {
                     kind: s.kind,
                     latency_nice: s.latency_nice,
-                    voffset: latency_voffset(base, s.latency_nice, w) as f64,
+                    voffset: VirtualOffset(latency_voffset(base, s.latency_nice, w)),
                     nice_weight: w,
                     slice: latency_slice(base, s.latency_nice, &table),
                     credit,
@@ -247,8 +250,11 @@ impl Model {
     }
 
     /// The latency key: the virtual deadline moved by the latency offset.
-    fn key(&self, i: usize) -> f64 {
-        self.ents[i].deadline + self.ents[i].voffset
+    /// The kernel's ([`latency_key`]) on the deadline rounded to the integer virtual time the
+    /// kernel keeps, a wrapping `u64`.
+    fn key(&self, i: usize) -> u64 {
+        let e = &self.ents[i];
+        latency_key(e.deadline.round() as i64 as u64, e.voffset)
     }
 
     /// Mainline's eligibility, without the credit: what dequeue_entity() delays on.
@@ -274,11 +280,16 @@ impl Model {
             .unwrap_or(0)
     }
 
-    /// The latency_nice entity `i`'s credit and run-on follow (`se->credit_nice`): the model
-    /// has no privilege rule (every latency_nice is allowed) and no idle entity.
+    /// The latency_nice entity `i` is allowed (`se_latency_nice_allowed()`): the model has no
+    /// group and no privilege rule, every latency_nice is allowed.
+    fn allowed(&self, i: usize) -> LatencyNice {
+        LatencyNice::new(self.ents[i].latency_nice)
+    }
+
+    /// The latency_nice entity `i`'s credit and run-on follow (`se->credit_nice`); the model has
+    /// no idle entity.
     fn credit_nice(&self, i: usize) -> LatencyNice {
-        let e = &self.ents[i];
-        credit_nice(LatencyNice::new(e.latency_nice), e.delayed, false)
+        credit_nice(self.allowed(i), self.ents[i].delayed, false)
     }
 
     /// Whether entity `i` runs on past its request end while protected (LATENCY_RUN).
@@ -405,16 +416,30 @@ impl Model {
                 .filter(|&i| self.ents[i].queued && self.eligible(i, avg))
                 .min_by(|&a, &b| self.ents[a].deadline.total_cmp(&self.ents[b].deadline));
             if let (true, Some(b)) = (self.latency_pick, best) {
-                // pick_latency(): the eligible latency-sensitive entity with the first key,
-                // if its key comes before the EEVDF choice's.
+                // pick_latency(): the latency tree's first eligible entity (current is not in
+                // the tree), and current where it would be a member, is eligible and is not the
+                // EEVDF choice; the kernel's rule ([`latency_pick`]) decides between them.
+                let member = |i: usize| {
+                    let e = &self.ents[i];
+                    e.queued && in_latency_tree(self.allowed(i), e.delayed, false)
+                };
                 let first = (0..self.ents.len())
-                    .filter(|&i| {
-                        let e = &self.ents[i];
-                        e.queued && !e.delayed && e.latency_nice < 0 && self.eligible(i, avg)
-                    })
-                    .min_by(|&a, &b| self.key(a).total_cmp(&self.key(b)));
-                if let Some(f) = first.filter(|&f| self.key(f) < self.key(b)) {
-                    best = Some(f);
+                    .filter(|&i| Some(i) != self.curr && member(i) && self.eligible(i, avg))
+                    .min_by(|&a, &b| {
+                        let (ka, kb) = (self.key(a), self.key(b));
+                        key_before(kb, ka).cmp(&key_before(ka, kb))
+                    });
+                let curr = self
+                    .curr
+                    .filter(|&c| c != b && member(c) && self.eligible(c, avg));
+                match latency_pick(
+                    self.key(b),
+                    first.map(|f| self.key(f)),
+                    curr.map(|c| self.key(c)),
+                ) {
+                    LatencyPick::Best => {}
+                    LatencyPick::First => best = first,
+                    LatencyPick::Curr => best = curr,
                 }
             }
             match best {
@@ -526,7 +551,7 @@ impl Model {
                     wakeup_action(
                         ce.latency_nice,
                         we.latency_nice,
-                        self.key(i) < self.key(c),
+                        key_before(self.key(i), self.key(c)),
                         self.eligible(i, avg),
                         self.eligible(c, avg),
                     )
