@@ -51,7 +51,7 @@ PROFILE     ?= quick
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
 	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write sis-data \
-	crowd systemd
+	crowd systemd cost
 
 all: kernel
 
@@ -293,6 +293,19 @@ share: kernel guest-tools
 # (guest/crowd.sh); a run that does not finish in CROWD_LIMIT (300) s is killed, reported and
 # ends the runs. The LN-CROWD lines are in out/logs/console-crowd.log. Not in make test
 # (timing; ~6 min when every run finishes).
+# What the series' Rust rules cost against the same rules in C (issue 42): COST_BEFORE and
+# COST_AFTER, two series kernels built with the benchmark config (for example the series up to
+# 0025, the rules in C, and the whole series), booted in turn, each boot with every task of
+# hackbench and perf bench sched pipe at latency_nice 0 (the static key off) or -20 (on); the
+# round of four boots is the unit (scripts/latency-nice/cost.sh, cost-report.py). COST_BOOTS
+# rounds (6), COST_SEED; out/cost/report.md. Needs make bench's initramfs (make bench-smoke
+# builds it). Measured, not judged; not in make test (~30 s a boot).
+COST_BEFORE ?=
+COST_AFTER ?= $(OUT)/crowd/kernel/bzImage
+cost:
+	@[ -n "$(COST_BEFORE)" ] || { echo "make cost: COST_BEFORE=BZIMAGE (the kernel to compare against) is required" >&2; exit 2; }
+	@$(STAGE) cost $(S)/cost.sh $(COST_BEFORE) $(COST_AFTER) $(OUT)/cost
+
 CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
 crowd: apply guest-tools
 	@[ "$(CROWD_IMAGE)" != "$(OUT)/crowd/kernel/bzImage" ] || $(STAGE) crowd-kernel \
