@@ -26,8 +26,10 @@ KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_
 	sched_latency_permission \
 	sched_latency_bounds sched_latency_hrtick
 # Suites of one base's patches only: the group entity's request (Linux 7.2, where groups are
-# scheduled as entities).
-KUNIT_SUITES_7.2 := sched_latency_group
+# scheduled as entities) and the group's restriction of its tasks' value (Linux 7.3, where
+# they are not).
+KUNIT_SUITES_7.2 := sched_latency_group sched_policy_latency_group_slice
+KUNIT_SUITES_7.3 := sched_policy_latency_group_nice
 TOPOLOGIES  := flat numa smt zen3-mini
 # What each topology's boot runs of the in-guest tests (ln.only: name prefixes; empty: all).
 # smt is there for core scheduling (cookies need SMT siblings) and the stress next to it;

@@ -2,9 +2,10 @@
 
 //! How deep the wakeup path searches an LLC for an idle CPU, beyond SIS_UTIL's bound.
 //!
-//! The math is `kernel/sched/policy/sis_depth.rs`, pure, `no_std` and integer-only, built also
-//! into the host crate (`tools/testing/sched-policy`) that tests it. This crate adds the C ABI
-//! (`#[export]`, checked against `include/linux/sched/policy/sis_depth.h`) and the KUnit suite.
+//! The math is `kernel/sched/policy/sis_depth.rs` (on top of `latency.rs`), pure, `no_std` and
+//! integer-only, built also into the host crate (`tools/testing/sched-policy`) that tests it.
+//! This crate adds the C ABI (`#[export]`, checked against
+//! `include/linux/sched/policy/sis_depth.h`) and the KUnit suite.
 //!
 //! `update_idle_cpu_scan()` calls the small-LLC rule from load balancing (softirq),
 //! `select_idle_cpu()` the latency depth with interrupts off, and `CONFIG_RUST_OVERFLOW_CHECKS`
@@ -12,8 +13,12 @@
 
 use kernel::prelude::*;
 
+#[path = "policy/latency.rs"]
+pub mod latency;
 #[path = "policy/sis_depth.rs"]
 pub mod sis_depth;
+
+use latency::LatencyNice;
 
 /// The small-LLC rule, see [`sis_depth::small_llc_nr_scan`].
 ///
@@ -37,7 +42,7 @@ pub unsafe extern "C" fn sis_depth_latency(
     latency_nice: i32,
     pct: u32,
 ) -> u32 {
-    sis_depth::latency_nr_scan(nr, llc_weight, latency_nice, pct)
+    sis_depth::latency_nr_scan(nr, llc_weight, LatencyNice::new(latency_nice), pct)
 }
 
 #[kunit_tests(sched_policy_sis_depth)]

@@ -5,8 +5,9 @@
 #  - clippy with the kernel's own lint set (CLIPPY=1); any finding fails. It rebuilds
 #    rust/ with clippy-driver once; the next plain build rebuilds it back (~40 s each way).
 #  - rustfmtcheck with the kernel's .rustfmt.toml, over the whole tree (ours included).
-#  - no orphaned export: every #[export] function has a caller in kernel/sched/*.c outside
-#    the KUnit files (*_kunit.c).
+#  - no orphaned export: every #[export] function has a caller in kernel/sched/*.[ch]
+#    outside the KUnit files (*_kunit.c): the glue, fair.c or an inline of sched.h; a name
+#    in a comment is no caller (comments are stripped first).
 #
 # usage: kernel-rust-checks.sh SRCDIR BUILDDIR
 set -euo pipefail
@@ -17,12 +18,13 @@ objs=("${crates[@]/%.rs/.o}")
 orphans=()
 for fn in $(cd "$src" && awk 'prev == "#[export]" && match($0, /extern "C" fn [a-z0-9_]+/) {
 		print substr($0, RSTART + 14, RLENGTH - 14) } { prev = $0 }' "${crates[@]}"); do
-	(cd "$src" && ls kernel/sched/*.c | grep -v '_kunit\.c$' | xargs grep -lq "\b$fn(") ||
+	(cd "$src" && ls kernel/sched/*.[ch] | grep -v '_kunit\.c$' |
+		xargs perl -0777 -ne 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g; print' | grep "\b$fn(" >/dev/null) ||
 		orphans+=("$fn")
 done
 [ ${#orphans[@]} = 0 ] ||
 	{ echo "kernel-rust-checks: exported but not called outside KUnit: ${orphans[*]}" >&2; exit 1; }
-printf '==> kernel-rust: every #[export] called from kernel/sched/*.c\n' >&2
+printf '==> kernel-rust: every #[export] called from kernel/sched/*.[ch]\n' >&2
 "$(dirname "$0")/check-rust-nopanic.sh" "${objs[@]/#/$bdir/}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

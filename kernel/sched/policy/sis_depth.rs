@@ -34,15 +34,15 @@
 //!   for latency_nice 19 alone. Tolerating a late start is no reason to queue behind a busy
 //!   CPU while another is idle.
 //!
+//! The value is a [`LatencyNice`] (`latency.rs`), in range by construction: a value below -20
+//! counts as -20.
+//!
 //! Pure integer math with no dependency on the `kernel` crate, built into vmlinux through
 //! `kernel/sched/policy_sis_depth.rs` and into the host crate that tests it. Called in the wakeup
 //! path with interrupts off and from load balancing (softirq): it never panics, every product
 //! is of values that fit, and every divisor is a non-zero constant.
 
-/// latency_nice of the most latency-sensitive task: the full deepening.
-pub const MIN_LATENCY_NICE: i32 = -20;
-/// latency_nice of the most latency-tolerant task.
-pub const MAX_LATENCY_NICE: i32 = 19;
+use crate::latency::{LatencyNice, MIN_LATENCY_NICE};
 
 /// `100 * 20`: `|l| * pct` of the full deepening (`l = -20` at 100 %).
 const DEEPEN_FULL: u64 = 100 * MIN_LATENCY_NICE.unsigned_abs() as u64;
@@ -60,9 +60,14 @@ pub fn small_llc_nr_scan(nr: u32, llc_weight: u32, small_llc: u32) -> u32 {
 /// `nr` for a wakee at `latency_nice`, by the latency-depth rule at `pct` percent (see the
 /// module documentation). `pct == 0` or `latency_nice >= 0` returns `nr`; a `latency_nice`
 /// below -20 counts as -20; `nr` above `llc_weight` counts as `llc_weight`.
-pub fn latency_nr_scan(nr: u32, llc_weight: u32, latency_nice: i32, pct: u32) -> u32 {
+pub fn latency_nr_scan(
+    nr: u32,
+    llc_weight: u32,
+    latency_nice: impl Into<LatencyNice>,
+    pct: u32,
+) -> u32 {
     let nr = nr.min(llc_weight);
-    let latency_nice = latency_nice.clamp(MIN_LATENCY_NICE, MAX_LATENCY_NICE);
+    let latency_nice = latency_nice.into().get();
 
     if latency_nice >= 0 {
         return nr;

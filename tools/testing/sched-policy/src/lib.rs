@@ -15,6 +15,10 @@ pub mod latency;
 pub mod latency_credit;
 #[path = "../../../../kernel/sched/policy/latency_debt.rs"]
 pub mod latency_debt;
+#[path = "../../../../kernel/sched/policy/latency_group_nice.rs"]
+pub mod latency_group_nice;
+#[path = "../../../../kernel/sched/policy/latency_group_slice.rs"]
+pub mod latency_group_slice;
 #[path = "../../../../kernel/sched/policy/latency_offset.rs"]
 pub mod latency_offset;
 #[path = "../../../../kernel/sched/policy/latency_permission.rs"]

@@ -25,10 +25,11 @@
 //!
 //! Besides sleeps and wakeups, entities leave and rejoin the queue the other ways the kernel
 //! meets: a fork chain's generations exit with their lag and its children join with none
-//! (`Kind::ForkChain`), an entity migrates (`Kind::Migrating`) or is reweighted
-//! (`Kind::Reweighting`), each with its lag clamped as `entity_lag()` clamps it. What an entity
-//! is allowed follows the privilege rule (`latency_permission.rs`; a test may take its
-//! `RLIMIT_NICE` away).
+//! (`Kind::ForkChain`), an entity migrates (`Kind::Migrating`), is reweighted
+//! (`Kind::Reweighting`) or moves between cgroups (`Kind::CgroupMoving`, Linux 7.3's group rule,
+//! `latency_group_nice.rs`, on one flat queue), each with its lag clamped as `entity_lag()`
+//! clamps it. What an entity is allowed follows the privilege rule (`latency_permission.rs`; a
+//! test may take its `RLIMIT_NICE` away).
 //!
 //! Variants the checks must catch: `Forgive` drops a sleeper's debt (as a sleeper bonus or
 //! PLACE_FUDGE would), `Unbounded` lets a latency-sensitive entity run whatever its lag,
@@ -41,6 +42,7 @@ use sched_policy::latency_credit::latency_credit;
 use sched_policy::latency_debt::{
     credit_nice, debt_room, lag_clamp, run_on_kept, run_slice, runs_on,
 };
+use sched_policy::latency_group_nice::restrict;
 use sched_policy::latency_offset::{wakeup_action, VirtualOffset, WakeupAction};
 use sched_policy::latency_permission::{allowed, credit_withheld};
 use sched_policy::latency_pick::{
@@ -92,12 +94,19 @@ enum Kind {
     /// `other_nice` (`reweight_entity()`: the lag clamped, kept in real time across the new
     /// weight, the entity placed again).
     Reweighting { every: u64, other_nice: i32 },
+    /// Always runnable, and every `every` ns of service it moves between a group at
+    /// `cpu.latency.nice` 0 and one whose value (its `tg_latency_nice_eff()`, on Linux 7.3's
+    /// flat queue) is `other_group`: `sched_move_task()` dequeues it (lag clamped), its
+    /// effective value, request and credit follow the new group, and it is enqueued again.
+    CgroupMoving { every: u64, other_group: i32 },
 }
 
 #[derive(Clone, Debug)]
 struct Ent {
     kind: Kind,
     latency_nice: i32,
+    /// The value of the group it is in (`se->group_latency_nice`), 0 unless it moves groups.
+    group: LatencyNice,
     /// The steps of its latency_nice its privilege does not allow (`se->latency_credit_withheld`,
     /// [`credit_withheld`]): 0 unless a test takes its `RLIMIT_NICE` and `CAP_SYS_NICE` away.
     withheld: u8,
@@ -194,6 +203,7 @@ impl Model {
                 Ent {
                     kind: s.kind,
                     latency_nice: s.latency_nice,
+                    group: LatencyNice::DEFAULT,
                     withheld: 0,
                     voffset: VirtualOffset(0),
                     nice_weight: w,
@@ -337,11 +347,18 @@ impl Model {
             .unwrap_or(0)
     }
 
-    /// The latency_nice entity `i` is allowed (`se_latency_nice_allowed()`, [`allowed`]): the
-    /// model has no group, so its effective value is its own.
+    /// The latency_nice entity `i` is scheduled with (`se_latency_nice_eff()`): its own,
+    /// restricted by its group's ([`restrict`]).
+    fn effective(&self, i: usize) -> LatencyNice {
+        let e = &self.ents[i];
+        restrict(e.group, LatencyNice::new(e.latency_nice))
+    }
+
+    /// The latency_nice entity `i` is allowed (`se_latency_nice_allowed()`, [`allowed`]): its
+    /// effective value, as far as its own value's privilege goes.
     fn allowed(&self, i: usize) -> LatencyNice {
-        let ln = LatencyNice::new(self.ents[i].latency_nice);
-        allowed(ln, ln, self.ents[i].withheld)
+        let own = LatencyNice::new(self.ents[i].latency_nice);
+        allowed(self.effective(i), own, self.ents[i].withheld)
     }
 
     /// The latency_nice entity `i`'s credit and run-on follow (`se->credit_nice`); the model has
@@ -585,7 +602,9 @@ impl Model {
             Kind::Periodic { work, .. } => work,
             Kind::SleepBeforeDeadline { .. } => u64::MAX,
             Kind::ForkChain { work } => work,
-            Kind::Migrating { every } | Kind::Reweighting { every, .. } => every,
+            Kind::Migrating { every }
+            | Kind::Reweighting { every, .. }
+            | Kind::CgroupMoving { every, .. } => every,
         };
         e.woke_at = Some(self.t);
         if e.delayed {
@@ -676,7 +695,8 @@ impl Model {
             Kind::Hog
             | Kind::ForkChain { .. }
             | Kind::Migrating { .. }
-            | Kind::Reweighting { .. } => unreachable!(),
+            | Kind::Reweighting { .. }
+            | Kind::CgroupMoving { .. } => unreachable!(),
             Kind::Periodic { period, .. } => {
                 // The next absolute period start after now (a late cycle skips missed ones).
                 (self.t / period + 1) * period
@@ -745,6 +765,24 @@ impl Model {
         self.join(i);
     }
 
+    /// Entity `i` moves to the other of its two groups (`sched_move_task()`): it leaves with its
+    /// lag clamped, takes the request of its new effective value (every user's, as a custom
+    /// slice is) and the credit of what it is then allowed, and joins again.
+    fn move_group(&mut self, i: usize, other_group: i32) {
+        self.leave(i, false);
+        let other = LatencyNice::new(other_group);
+        let e = &mut self.ents[i];
+        e.group = if e.group == other {
+            LatencyNice::DEFAULT
+        } else {
+            other
+        };
+        let table = c_ref::sched_prio_to_weight();
+        self.ents[i].slice = latency_slice(self.base, self.effective(i).get(), &table);
+        self.derive(i);
+        self.join(i);
+    }
+
     /// The weight entity `i` started with.
     fn spec_weight(&self, i: usize) -> u64 {
         self.start_weights[i]
@@ -757,7 +795,8 @@ impl Model {
                 Kind::Hog
                 | Kind::ForkChain { .. }
                 | Kind::Migrating { .. }
-                | Kind::Reweighting { .. } => 0,
+                | Kind::Reweighting { .. }
+                | Kind::CgroupMoving { .. } => 0,
                 Kind::Periodic { period, .. } => period,
                 Kind::SleepBeforeDeadline { sleep, .. } => sleep,
             };
@@ -829,6 +868,12 @@ impl Model {
                     }
                     Kind::Reweighting { every, other_nice } => {
                         self.reweight(c, other_nice);
+                        self.ents[c].work_left = every;
+                        self.pick();
+                        continue;
+                    }
+                    Kind::CgroupMoving { every, other_group } => {
+                        self.move_group(c, other_group);
                         self.ents[c].work_left = every;
                         self.pick();
                         continue;
@@ -1225,14 +1270,15 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
-    /// Random mixes of hogs, periodic wakers, the adversary and an entity that migrates or is
-    /// reweighted every 0.1..3 ms of its service, with random nice and latency_nice, run with
-    /// the credit and with mainline's rule. Joins and leaves with lag move
-    /// V (PLACE_LAG), so a per-entity bound holds only relative to what mainline reaches on the
-    /// same workload (the two runs diverge after the first credited pick): with the credit, each
-    /// entity's lowest lag is at most sum L + r_max + q below mainline's (its own credit, and the
-    /// others' debts taken on credit, which move V when they leave), its highest at most
-    /// sum L + r_max + q above; and the hogs' split is within 0.5 % of their weights after 60 s.
+    /// Random mixes of hogs, periodic wakers, the adversary and an entity that migrates, is
+    /// reweighted or moves between a group at 0 and one at -20..19 every 0.1..3 ms of its service,
+    /// with random nice and latency_nice, run with the credit and with mainline's rule. Joins and
+    /// leaves with lag move V (PLACE_LAG), so a per-entity bound holds only relative to what
+    /// mainline reaches on the same workload (the two runs diverge after the first credited pick):
+    /// with the credit, each entity's lowest lag is at most sum L + r_max + q below mainline's (its
+    /// own credit, and the others' debts taken on credit, which move V when they leave), its
+    /// highest at most sum L + r_max + q above; and the hogs' split is within 0.5 % of their
+    /// weights after 60 s.
     /// A sleeper that runs 0.1..5 ms and sleeps 1 us (finding 1 of the credit review), nice 0,
     /// gains no more over a nice-0 hog at latency_nice 0 beside it than under mainline's rule
     /// with the same request (a custom slice), within 0.5 % of the CPU: the credit forgives
@@ -1245,7 +1291,7 @@ proptest! {
         wakers in prop::collection::vec((-20..=19i32, 1..=20u64, 1..=90u64), 0..3),
         adversary_ln in prop::option::of(-20..=19i32),
         sleeper in prop::option::of((-20..=19i32, 1..=50u64)),
-        mover in prop::option::of((-20..=19i32, 1..=30u64, any::<bool>())),
+        mover in prop::option::of((-20..=19i32, 1..=30u64, 0..3u8, -20..=19i32)),
         hz250 in any::<bool>(),
     ) {
         let mut specs: Vec<Spec> = hogs.iter().map(|&(n, ln)| hog(n, ln)).collect();
@@ -1254,12 +1300,12 @@ proptest! {
             specs.push(periodic(ln, period, period * work_pct / 100));
         }
         specs.extend(adversary_ln.map(adversary));
-        if let Some((ln, every_100us, migrates)) = mover {
+        if let Some((ln, every_100us, how, other_group)) = mover {
             let every = every_100us * 100 * US + 7 * US;
-            let kind = if migrates {
-                Kind::Migrating { every }
-            } else {
-                Kind::Reweighting { every, other_nice: 3 }
+            let kind = match how {
+                0 => Kind::Migrating { every },
+                1 => Kind::Reweighting { every, other_nice: 3 },
+                _ => Kind::CgroupMoving { every, other_group },
             };
             specs.push(Spec { nice: 0, latency_nice: ln, kind });
         }
@@ -1460,19 +1506,21 @@ fn unprivileged_fork_chain_is_mainlines() {
     );
 }
 
-/// Migrations and reweights, beside sleeps and wakeups the other ways an entity leaves and
-/// rejoins its queue: a -20 entity that migrates (leaves with its lag clamped and comes back
-/// with it) or is reweighted (nice 0 <-> 5) every 50 us..1 ms of its service, next to two hogs
-/// at -20 (0.1 ms requests, so that mainline's clamp, `r_max + q`, is short), the series' pick
-/// and wakeup rules. Its lags stay in their bounds, and it gets no more beyond what it was owed
-/// (at the weight of each moment) than the same entity does under mainline's rule, within
-/// 0.5 % of the CPU. It may get less: at HZ=1000, moved every 50 us, 10.8 % of the CPU below
-/// its share (mainline: none), because the credited hogs' debts let it be owed more than
-/// `r_max + q`, and the clamp above, mainline's, drops the excess at every move. (This case
-/// does not see the room: with the floor's room taken away it passes too; the sleepers of
+/// Migrations, reweights and cgroup moves, beside sleeps and wakeups the other ways an entity
+/// leaves and rejoins its queue: a -20 entity that migrates (leaves with its lag clamped and comes
+/// back with it), is reweighted (nice 0 <-> 5) or moves between a group at 0 and one at 19 (its
+/// request, credit and offset those of 19 there) every 50 us..1 ms of its service, next to two hogs
+/// at -20 (0.1 ms requests, so that mainline's clamp, `r_max + q`, is short), the series' pick and
+/// wakeup rules. Its lags stay in their bounds, and it gets no more beyond what it was owed (at the
+/// weight of each moment) than the same entity does under mainline's rule, within 0.5 % of the CPU.
+/// It may get less: at HZ=1000, migrated every 50 us, 10.8 % of the CPU below its share (mainline:
+/// none), because the credited hogs' debts let it be owed more than `r_max + q`, and the clamp
+/// above, mainline's, drops the excess at every move; moved between cgroups, where at 19 it has no
+/// credit and waits out the hogs' debts, 16-32 % below (printed by this test). (This case does not
+/// see the room: with the floor's room taken away it passes too; the sleepers of
 /// `delayed_sleeper_forgives_nothing` and `lag_clamp_above_is_mainlines` catch that.)
 #[test]
-fn migrations_and_reweights_forgive_nothing() {
+fn migrations_reweights_and_cgroup_moves_forgive_nothing() {
     for tick in [MS, 4 * MS] {
         for every in [50 * US, 310 * US, 1_030 * US] {
             for kind in [
@@ -1480,6 +1528,10 @@ fn migrations_and_reweights_forgive_nothing() {
                 Kind::Reweighting {
                     every,
                     other_nice: 5,
+                },
+                Kind::CgroupMoving {
+                    every,
+                    other_group: 19,
                 },
             ] {
                 let specs = [
@@ -1506,4 +1558,62 @@ fn migrations_and_reweights_forgive_nothing() {
             }
         }
     }
+}
+
+/// A group's value restricts and never grants (Linux 7.3, `latency_group_nice.rs` through
+/// `latency_permission.rs`): a task that set nothing, in a group at -20, takes -20's request
+/// (every user's) but neither its credit nor its offset, whoever wrote the group's file; a task
+/// at -20 with the privilege, moved into a group at 5, loses its credit and offset there and
+/// gets them back when it moves out. Moved so every 0.31 ms next to two hogs at 0, the
+/// privileged one stays within the credit's lag bounds and gets no more beyond its share than
+/// the same entity under mainline's rule, within 0.5 % of the CPU.
+#[test]
+fn a_group_restricts_and_never_grants() {
+    let every = 310 * US;
+    let specs = [
+        Spec {
+            nice: 0,
+            latency_nice: 0,
+            kind: Kind::CgroupMoving {
+                every,
+                other_group: -20,
+            },
+        },
+        Spec {
+            nice: 0,
+            latency_nice: -20,
+            kind: Kind::CgroupMoving {
+                every,
+                other_group: 5,
+            },
+        },
+        hog(0, 0),
+    ];
+    let mut m = Model::new(Variant::Credit, BASE, MS, &specs);
+    let slice_of = |ln: i32| latency_slice(BASE, ln, &c_ref::sched_prio_to_weight());
+    m.join(0);
+    m.join(1);
+    m.move_group(0, -20);
+    m.move_group(1, 5);
+    assert_eq!(m.effective(0), LatencyNice::new(-20));
+    assert_eq!(m.allowed(0), LatencyNice::DEFAULT);
+    assert_eq!((m.ents[0].slice, m.ents[0].credit), (slice_of(-20), 0));
+    assert_eq!(m.ents[0].voffset, VirtualOffset(0));
+    assert_eq!(m.allowed(1), LatencyNice::new(5));
+    assert_eq!((m.ents[1].slice, m.ents[1].credit), (slice_of(5), 0));
+    m.move_group(1, 5);
+    assert_eq!(m.allowed(1), LatencyNice::MIN);
+    assert!(m.ents[1].credit > 0 && m.ents[1].voffset.0 < 0);
+
+    let with_hogs = [specs[1], hog(0, 0), hog(0, 0)];
+    let credit = run_picking(Variant::Credit, MS, &with_hogs, 30);
+    let mainline = run(Variant::NoCredit, MS, &with_hogs, 30);
+    assert_bounded(&credit, "cgroup moves");
+    let over = |m: &Model| (m.ents[0].service as f64 - m.ents[0].expected) / m.t as f64;
+    let (gain, base) = (over(&credit), over(&mainline));
+    eprintln!("a task at -20 moving into a group at 5: over-service {gain:.4}, mainline {base:.4}");
+    assert!(
+        gain <= base + 0.005,
+        "gets {gain} over its share, mainline {base}"
+    );
 }

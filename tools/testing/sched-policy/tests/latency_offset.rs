@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! `kernel/sched/policy/latency_offset.rs` (offset, its virtual form, wakeup decision), the key
-//! and the group slice rule (the host crate's `model`).
+//! `kernel/sched/policy/latency_offset.rs` (offset, its virtual form, wakeup decision) and the
+//! key of an entity (the host crate's `model`, through `latency_pick.rs`).
 
 use proptest::prelude::*;
 use sched_policy::c_ref;
-use sched_policy::latency::latency_slice;
 use sched_policy::latency::Weight;
 use sched_policy::latency_offset::{
     latency_offset, offset_vtime, wakeup_action, Offset, WakeupAction, OFFSET_BASE_MAX_NS,
 };
-use sched_policy::model::{group_slice, latency_key, latency_voffset, outward_slice};
+use sched_policy::latency_pick::key_before;
+use sched_policy::model::{latency_key, latency_voffset};
 
 const BASE_8CPU: u64 = 2_800_000;
 
@@ -88,11 +88,6 @@ fn default_key_is_the_deadline() {
     }
 }
 
-/// `(s64)(a - b) < 0`: how the C glue compares keys, like vruntimes.
-fn key_before(a: u64, b: u64) -> bool {
-    (a.wrapping_sub(b) as i64) < 0
-}
-
 #[test]
 fn keys_compare_like_vruntime_across_the_wrap() {
     let d = u64::MAX - 10;
@@ -135,54 +130,6 @@ fn wakeup_table() {
     for (c, w, b, e, ce, want) in cases {
         assert_eq!(wakeup_action(c, w, b, e, ce), want, "{c} {w} {b} {e} {ce}");
     }
-}
-
-#[test]
-fn group_rule() {
-    let t = c_ref::sched_prio_to_weight();
-    // Unset group: mainline min-slice propagation, whatever the children ask.
-    for child in [100_000, BASE_8CPU, u64::MAX] {
-        assert_eq!(group_slice(child, BASE_8CPU, 0, &t), child);
-    }
-    // Set group: its own latency_nice, whatever the children ask.
-    for ln in (-20..=19).filter(|ln| *ln != 0) {
-        for child in [100_000, BASE_8CPU, 100_000_000] {
-            assert_eq!(
-                group_slice(child, BASE_8CPU, ln, &t),
-                latency_slice(BASE_8CPU, ln, &t)
-            );
-        }
-    }
-}
-
-/// A group at 0 whose queue holds tasks at any latency_nice without a custom slice asks for the
-/// base slice; a custom slice or a child group's request below it still reaches it.
-#[test]
-fn task_latency_nice_stays_in_group() {
-    let t = c_ref::sched_prio_to_weight();
-    for ln in -20..=19 {
-        let derived = latency_slice(BASE_8CPU, ln, &t);
-        let queue = [
-            outward_slice(true, false, derived, BASE_8CPU),
-            outward_slice(true, false, BASE_8CPU, BASE_8CPU),
-        ];
-        let min = queue.into_iter().min().unwrap_or(u64::MAX);
-        assert_eq!(
-            group_slice(min, BASE_8CPU, 0, &t),
-            BASE_8CPU,
-            "latency_nice {ln}"
-        );
-    }
-    let custom = outward_slice(true, true, 100_000, BASE_8CPU);
-    assert_eq!(
-        group_slice(custom.min(BASE_8CPU), BASE_8CPU, 0, &t),
-        100_000
-    );
-    let child = outward_slice(false, true, latency_slice(BASE_8CPU, -20, &t), BASE_8CPU);
-    assert_eq!(
-        group_slice(child.min(BASE_8CPU), BASE_8CPU, 0, &t),
-        latency_slice(BASE_8CPU, -20, &t)
-    );
 }
 
 proptest! {
