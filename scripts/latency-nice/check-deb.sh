@@ -7,7 +7,8 @@
 # config has CONFIG_MODULES=y, no linux-libc-dev, and no -dbg package unless DEB_DBG=1. The image package
 # must carry vmlinuz, System.map and config of one kernel release; the config every =y
 # option of CONFIG_FRAGMENT (default kernel/configs/latency_nice.config); System.map every
-# function the Rust policy code exports to C (the `extern "C" fn`s of kernel/sched/*.rs).
+# function the Rust policy code of its base exports to C (the `extern "C" fn`s of the
+# kernel/sched/policy_*.rs the series adds on that base).
 # The headers package must carry what external modules build against: Makefile,
 # Module.symvers, include/config/auto.conf (with the fragment's options) and autoconf.h.
 # An external module that reads se.latency_nice is built against the unpacked headers
@@ -45,8 +46,19 @@ config=$dir/root/boot/config-$release
 while read -r line; do
 	case "$line" in CONFIG_*=y) grep -qxF "$line" "$config" || fail "/boot/config-$release lacks $line" ;; esac
 done < "$fragment"
-exports=$(sed -n 's/.*extern "C" fn \([a-z_0-9]*\).*/\1/p' "$top"/kernel/sched/*.rs | sort -u)
-[ -n "$exports" ] || fail "no extern \"C\" fn found in kernel/sched/*.rs"
+# The crates of the release's base only: a crate whose patch is another base's only
+# (patches/overlay names its patch; apply-series.sh skips it there) is not in this kernel.
+base=$(sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p' <<<"$release")
+crates=()
+for rs in "$top"/kernel/sched/policy_*.rs; do
+	owner=$(awk -v f="kernel/sched/${rs##*/}" -F': ' '$2 ~ "(^| )" f "( |$)" { print $1 }' \
+		"$top/patches/overlay")
+	[ -n "$owner" ] || fail "patches/overlay names no patch for kernel/sched/${rs##*/}"
+	[ -f "$top/patches/$owner" ] || [ -f "$top/patches/$base/$owner" ] && crates+=("$rs")
+done
+((${#crates[@]})) || fail "no Rust policy crate of base $base in kernel/sched/"
+exports=$(sed -n 's/.*extern "C" fn \([a-z_0-9]*\).*/\1/p' "${crates[@]}" | sort -u)
+[ -n "$exports" ] || fail "no extern \"C\" fn found in the crates of base $base"
 for sym in $exports; do
 	grep -q " [Tt] $sym\$" "$dir/root/boot/System.map-$release" ||
 		fail "/boot/System.map-$release lacks $sym (the Rust policy code is not linked)"
