@@ -1515,8 +1515,11 @@ fn unprivileged_fork_chain_is_mainlines() {
 /// weight of each moment) than the same entity does under mainline's rule, within 0.5 % of the CPU.
 /// It may get less: at HZ=1000, migrated every 50 us, 10.8 % of the CPU below its share (mainline:
 /// none), because the credited hogs' debts let it be owed more than `r_max + q`, and the clamp
-/// above, mainline's, drops the excess at every move; moved between cgroups, where at 19 it has no
-/// credit and waits out the hogs' debts, 16-32 % below (printed by this test). (This case does not
+/// above, mainline's, drops the excess at every move; moved between cgroups, 16-33 % below (printed
+/// by this test): at 19 it has no credit, and it is picked only once both hogs are ineligible,
+/// each more than its credit L ahead of V, that is once it is owed about 2L; its next move out of
+/// the group at 0, where every request is 0.1 ms, clamps what it is still owed to r_max + q.
+/// (This case does not
 /// see the room: with the floor's room taken away it passes too; the sleepers of
 /// `delayed_sleeper_forgives_nothing` and `lag_clamp_above_is_mainlines` catch that.)
 #[test]
