@@ -300,13 +300,17 @@ share: kernel guest-tools
 # 0025, the rules in C, and the whole series), booted in turn, each boot with every task of
 # hackbench and perf bench sched pipe at latency_nice 0 (the static key off) or -20 (on); the
 # round of four boots is the unit (scripts/latency-nice/cost.sh, cost-report.py). COST_BOOTS
-# rounds (6), COST_SEED; out/cost/report.md. Needs make bench's initramfs (make bench-smoke
-# builds it). Measured, not judged; not in make test (~30 s a boot).
+# rounds (6), COST_SEED; out/cost/report.md. COST_CONTROL, a copy of COST_AFTER, is booted
+# as a third kernel in every round (an A/A control in the same run; the report reads every
+# verdict as unresolved when the control resolves a difference). Needs make bench's
+# initramfs (make bench-smoke builds it). Measured, not judged; not in make test (~30 s a
+# boot).
 COST_BEFORE ?=
 COST_AFTER ?= $(OUT)/crowd/kernel/bzImage
+COST_CONTROL ?=
 cost:
 	@[ -n "$(COST_BEFORE)" ] || { echo "make cost: COST_BEFORE=BZIMAGE (the kernel to compare against) is required" >&2; exit 2; }
-	@$(STAGE) cost $(S)/cost.sh $(COST_BEFORE) $(COST_AFTER) $(OUT)/cost
+	@$(STAGE) cost $(S)/cost.sh $(COST_BEFORE) $(COST_AFTER) $(OUT)/cost $(COST_CONTROL)
 
 CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
 crowd: apply guest-tools

@@ -24,6 +24,9 @@ grep -E '^(running [1-9]|test result: .* [1-9][0-9]* passed)' out/logs/host-test
 say "bench-report.py (make bench's parsers and --check)"
 /usr/bin/python3 scripts/latency-nice/test_bench_report.py 2>&1 | tail -n 3
 
+say "cost-report.py (make cost's A/A control and its verdicts)"
+/usr/bin/python3 scripts/latency-nice/test_cost_report.py 2>&1 | tail -n 3
+
 say "check-console.py (the gate of every guest boot)"
 /usr/bin/python3 scripts/latency-nice/test_check_console.py 2>&1 | tail -n 3
 
