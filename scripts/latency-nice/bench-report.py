@@ -39,16 +39,21 @@ MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", 
 # matrix gives every topology, the unsuffixed columns, as numa does).
 TOPOLOGIES = ("flat", "numa", "zen3-mini", "zen3-nps1", "zen3-nps2")
 KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
-             "nice": "base", "fifo": "base",
+             "nice": "base", "fifo": "base", "lavd": "base", "bpfland": "base",
              "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series",
              "group": "series", "group-task": "series"}
 # The custom-slice columns: mainline's alternative at 0.1 ms (slice: what the series' −20
 # maps to) and the longer requests a user would try next.
 SLICES = ("slice", "slice300", "slice1000", "slice3000")
+# The peers: sched_ext schedulers on the base kernel (guest/bench.sh scx_start()), run on a
+# workload's default cell (nothing set on tasks) and shown on each of its rows whose
+# background is default.
+PEERS = ("lavd", "bpfland")
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", *SLICES, "nice", "fifo", "nocredit", "ln", "nofeat", "norun", "group", "group-task")
+VARIANTS = ("base", *SLICES, "nice", "fifo", *PEERS, "nocredit", "ln", "nofeat", "norun", "group", "group-task")
 VARIANT_TITLE = {"base": "base", "slice": "custom slice", "slice300": "slice 0.3 ms", "slice1000": "slice 1 ms",
                  "slice3000": "slice 3 ms", "nice": "nice −5", "fifo": "SCHED_FIFO",
+                 "lavd": "scx_lavd", "bpfland": "scx_bpfland",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
                  "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on",
                  "group": "group's cpu.latency.nice", "group-task": "group's and task's"}
@@ -91,8 +96,8 @@ def read_matrix(path):
     """{(workload, fg, bg): (repeats, {variant: topologies})}, in the file's order. What
     guest/bench.sh --check-matrix refuses raises ValueError: a malformed line, an unknown
     workload, level or variant, a cell or a variant given twice, the slice300/1000/3000 or
-    nice column on a row without -20, nice or fifo on fifo-burst (the probe sets its own
-    policy), group or group-task outside the groups regimes, a workload without its default cell (0 or "-" on both sides: every row's base
+    nice column on a row without -20, nice, fifo or a peer on fifo-burst (the probe sets
+    its own policy), a peer (lavd, bpfland) off the default cell, group or group-task outside the groups regimes, a workload without its default cell (0 or "-" on both sides: every row's base
     column) or with more than one fifo cell (the floor of all its -20 rows)."""
     matrix = {}
     with open(path) as f:
@@ -121,8 +126,10 @@ def read_matrix(path):
                     raise ValueError(f"{where}: variant '{v}' named twice")
                 if (v in SLICES[1:] and "-20" not in (fg, bg)) or (v == "nice" and fg != "-20"):
                     raise ValueError(f"{where}: '{v}' stands where the row sets -20")
-                if wl == "fifo-burst" and v in ("nice", "fifo"):
+                if wl == "fifo-burst" and v in ("nice", "fifo", *PEERS):
                     raise ValueError(f"{where}: the probe has no {v} column")
+                if v in PEERS and not (fg in ("0", "-") and bg in ("0", "-")):
+                    raise ValueError(f"{where}: '{v}' sets nothing on tasks: only on the default cell")
                 if v in GROUP_VARIANTS and wl not in dict(GROUP_REGIMES).values():
                     raise ValueError(f"{where}: '{v}' is a column of the groups regimes")
                 variants[v] = {topo} if topo else set(TOPOLOGIES)
@@ -323,6 +330,10 @@ def load(resdir):
                 where = f"{tag} {row['workload']} fg={row['fg']} bg={row['bg']} {row['variant']} rep {row['rep']}"
                 if row["rc"] != "0":
                     problems.append(f"{where}: exit {row['rc']}")
+                    # A peer's failed run ran (part of) its workload under EEVDF, after
+                    # sched_ext ejected the scheduler or never enabled it: reported, not pooled.
+                    if row["variant"] in PEERS:
+                        continue
                 if parsed is None:
                     problems.append(f"{where}: no data in {row['file']}")
                     continue
@@ -333,6 +344,10 @@ def load(resdir):
                     "figures": parsed.get("figures", {}), "samples": parsed.get("samples", {}),
                 })
         want = expected_runs(kernel, topo)
+        # A boot told not to run the peers (ln.peers=0: a kernel without sched_ext, the
+        # smoke's test kernel) owes none of their runs.
+        if m.get("peers") == "0":
+            want = {w for w in want if w[3] not in PEERS}
         for miss in sorted(want - set(seen)):
             problems.append(f"{tag}: cell {miss} never ran")
         for extra in sorted(set(seen) - want):
@@ -519,9 +534,11 @@ class Data:
     def columns(self, topo, wl, fg, bg):
         """The runs of each column (VARIANTS) of a row; None where the row has no such cell.
         base is the default cell's, fifo the workload's floor cell's (on the foreground -20
-        rows: its background is default whatever the row's level)."""
+        rows: its background is default whatever the row's level), a peer's the default
+        cell's too, on the rows whose background is default (what the peer ran next to)."""
         cell = (wl, fg, bg)
         floor = FIFO_FLOOR.get(wl)
+        dflt = (wl, *default_cell(wl))
 
         def col(variant, c=cell):
             return self.select(topo, *c[:1], variant, *c[1:]) if runs_on(c, variant, topo) else None
@@ -530,6 +547,7 @@ class Data:
             **{v: col(v) for v in SLICES},
             "nice": col("nice"),
             "fifo": col("fifo", (wl, *floor)) if floor and fg == floor[0] else None,
+            **{v: col(v, dflt) if is_default(bg) else None for v in PEERS},
             "nocredit": col("nocredit"),
             "ln": self.select(topo, wl, "ln", fg, bg),
             "nofeat": col("nofeat"),
@@ -1320,6 +1338,7 @@ def targets(d, topos):
 
 COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "slice300": "#ffa54f", "slice1000": "#cd853f",
           "slice3000": "#8b5a2b", "nice": "#e377c2", "nofeat": "#2ca02c", "fifo": "#d62728",
+          "lavd": "#7f7f7f", "bpfland": "#000000",
           "nocredit": "#9467bd", "norun": "#8c564b", "group": "#17becf", "group-task": "#bcbd22"}
 
 

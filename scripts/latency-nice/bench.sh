@@ -21,8 +21,11 @@
 # of the last run of this profile: for a boot that failed (its kernels must be the same).
 #
 # What runs is the matrix, scripts/latency-nice/guest/bench-matrix: its cells, their
-# repeats and their columns (base, custom slices, nice -5, SCHED_FIFO: the base kernel;
-# latency_nice with and without its sched_feats: the series), on which topologies. The load regimes
+# repeats and their columns (base, custom slices, nice -5, SCHED_FIFO and the peers
+# scx_lavd and scx_bpfland, sched_ext schedulers built from crates.io by build-peers.sh: the
+# base kernel; latency_nice with and without its sched_feats: the series), on which
+# topologies. Both kernels have sched_ext and BTF (latency_nice_bench.config; trixie's
+# pahole through fetch-pahole.sh), so that they stay one config. The load regimes
 # (seed-scaled, a light task under overload, overload, different sessions) and the
 # work-per-wakeup sweep are described in guest/bench.sh, which also gives the estimate
 # printed below (guest/bench.sh --plan KERNEL PROFILE TOPO CPUS, per boot). The method:
@@ -67,6 +70,11 @@ export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CEL
 focus=''
 [ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_VARIANTS$BENCH_REPS" ] && focus=1
 topologies=${BENCH_TOPOLOGIES:-flat numa}
+# The peer columns (scx_lavd, scx_bpfland: build-peers.sh) need the bench kernels'
+# sched_ext; BENCH_IMAGE's test kernel has none, so a smoke runs without them (the guests
+# and the report are told: ln.peers=0, meta.txt's peers=0).
+export BENCH_PEERS=1
+[ -z "${BENCH_IMAGE:-}" ] || BENCH_PEERS=0
 if [ -n "${BENCH_TOPO:-}" ]; then
 	case "$BENCH_TOPO" in *' '*) echo "bench: TOPO=$BENCH_TOPO: one topology" >&2; exit 2 ;; esac
 	topologies=$BENCH_TOPO
@@ -151,6 +159,10 @@ else
 	image_base=$outroot/kernel-base/bzImage image_series=$outroot/kernel-series/bzImage
 fi
 "$S/build-guest-tools.sh"
+if [ "$BENCH_PEERS" = 1 ]; then
+	"$S/build-peers.sh" "$top/out/peers"
+	export LN_PEERS_BIN=$top/out/peers/bin
+fi
 "$S/mkinitramfs.sh" --bench "$outroot/initramfs-bench.cpio.gz"
 say "kernels and initramfs ready in $(($(date +%s) - t0)) s"
 
@@ -259,7 +271,7 @@ for blk in $blocks; do
 			# grows with its vCPUs per 8.
 			[ "$ncpu" -le 8 ] || limit=$((limit * ncpu / 8))
 			BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_VARIANTS:+ ln.variants=$BENCH_VARIANTS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
+			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk ln.peers=$BENCH_PEERS${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_VARIANTS:+ ln.variants=$BENCH_VARIANTS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
 				"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
 			qpid=$!
 			# Progress: the guest's LN-BENCH lines, as they come.

@@ -31,11 +31,19 @@ cc=gcc
 [ -n "$llvm" ] && cc=clang$llvm
 command -v ccache >/dev/null && cc="ccache $cc"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/latency-nice-ccache} CCACHE_BASEDIR=$src
+# A fragment that asks for BTF (the bench config: sched_ext) gets trixie's pahole, since
+# bookworm's 1.24 encodes 7.2's KF_IMPLICIT_ARGS kfuncs wrong (fetch-pahole.sh). Kconfig
+# reads PAHOLE's version, so every make of this build is given it, the config's included.
+pahole=()
+if ((${#extras[@]})) && grep -qx 'CONFIG_DEBUG_INFO_BTF=y' "${extras[@]}"; then
+	wrapper=$("$top/scripts/latency-nice/fetch-pahole.sh" "$top/out/pahole") || exit 1
+	pahole=(PAHOLE="$wrapper")
+fi
 kmake() {
 	if [ -n "$llvm" ]; then
-		make -s -C "$src" O="$bdir" LLVM="$llvm" CC="$cc" -j"$jobs" "$@"
+		make -s -C "$src" O="$bdir" LLVM="$llvm" CC="$cc" "${pahole[@]}" -j"$jobs" "$@"
 	else
-		make -s -C "$src" O="$bdir" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"
+		make -s -C "$src" O="$bdir" CC="$cc" HOSTCC=gcc "${pahole[@]}" -j"$jobs" "$@"
 	fi
 }
 
@@ -59,6 +67,12 @@ for opt in 64BIT RUST SCHED_RUST_POLICY SCHED_LATENCY_NICE SCHED_LATENCY_NICE_DE
 	if [ "${LN_REQUIRE:-all}" = declared ] && ! grep -rqx --include='Kconfig*' "config $opt" "$src"; then
 		continue
 	fi
+	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
+done
+# What the fragments ask of BTF and sched_ext survives too (a pahole Kconfig found too old
+# drops DEBUG_INFO_BTF, and SCHED_CLASS_EXT with it, without a word).
+for opt in DEBUG_INFO_BTF SCHED_CLASS_EXT FUNCTION_TRACER; do
+	((${#extras[@]})) && grep -qx "CONFIG_$opt=y" "${extras[@]}" || continue
 	grep -qx "CONFIG_$opt=y" "$cfg/.config" || missing+=("CONFIG_$opt")
 done
 if ((${#missing[@]})); then

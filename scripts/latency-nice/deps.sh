@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Install what building, booting and testing the series needs, idempotently.
 # Debian bookworm packages only (dpkg-dev, debhelper, rsync, libdw-dev: make deb's bindeb-pkg;
-# mmdebstrap: make systemd's root file system);
+# mmdebstrap: make systemd's root file system; pkg-config, zlib1g-dev, file: make bench's
+# peers, build-peers.sh);
 # bindgen-cli pinned from crates.io; rust-src via rustup.
 set -euo pipefail
 
 BINDGEN_VERSION=0.73.2
 APT_PKGS=(flex bison bc libelf-dev libssl-dev cpio dwarves libclang1-19 clang-19 lld-19 llvm-19
 	  qemu-system-x86 busybox-static ccache xz-utils quilt kmod rt-tests stress-ng musl-tools
-	  linux-perf python3-matplotlib dpkg-dev debhelper rsync libdw-dev dbench mmdebstrap)
+	  linux-perf python3-matplotlib dpkg-dev debhelper rsync libdw-dev dbench mmdebstrap
+	  pkg-config zlib1g-dev file)
 
 say() { printf '==> deps: %s\n' "$*"; }
 

@@ -72,6 +72,12 @@ if [ -n "$bench" ]; then
 	# coreutils' nice (busybox has only renice): the bench's nice column.
 	copy_host_bin /usr/bin/nice /usr/bin/nice
 	install -m 0755 "$top/scripts/latency-nice/guest/bench.sh" "$root/bench.sh"
+	# LN_PEERS_BIN (bench.sh, from build-peers.sh): the peers' static binaries.
+	if [ -n "${LN_PEERS_BIN:-}" ]; then
+		for peer in scx_lavd scx_bpfland; do
+			install -m 0755 "$LN_PEERS_BIN/$peer" "$root/usr/bin/$peer"
+		done
+	fi
 	# BENCH_MATRIX: the copy bench.sh took at its start.
 	install -m 0644 "${BENCH_MATRIX:-$top/scripts/latency-nice/guest/bench-matrix}" "$root/bench-matrix"
 fi

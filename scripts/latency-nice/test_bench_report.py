@@ -7,6 +7,7 @@ the work-per-wakeup sweep), and the matrix against the guest's own plan (guest/b
 --plan), per topology."""
 
 import importlib.util
+import json
 import math
 import os
 import re
@@ -205,6 +206,35 @@ class Check(unittest.TestCase):
                 self.assertIn("cyclictest-hackbench", r.stderr)
 
 
+    def test_a_failed_peer_run_is_reported_not_pooled(self):
+        # An ejected scheduler's run has data (its workload ran on under EEVDF): --check fails
+        # on it, and neither the tables nor results.json hold it.
+        cell = ("cyclictest-seed", "0", "0", "lavd")
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, fail=cell, output=lambda wl, fg, bg, v, rep:
+                       cyc(123, 1000) if (wl, fg, bg, v) == cell else None)
+            r = check(root)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("flat-base cyclictest-seed fg=0 bg=0 lavd rep 1: exit 1", r.stderr)
+            runs = json.loads(get(os.path.join(root, "results.json")))["runs"]
+            self.assertFalse([x for x in runs if (x["workload"], x["fg"], x["bg"], x["variant"]) == cell])
+            self.assertNotIn("123", section(get(os.path.join(root, "report.md")), "Seed-scaled regime: cyclictest"))
+
+    def test_a_boot_without_peers_owes_none(self):
+        # ln.peers=0 (the smoke's test kernel has no sched_ext): meta.txt says peers=0, and the
+        # peers' runs are not missing; a boot that does not say so owes them.
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, drop=("hackbench", "0", "-", "lavd"))
+            self.assertIn("never ran", check(root).stderr)
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root, drop=("hackbench", "0", "-", "lavd"))
+            meta = os.path.join(root, "raw", "flat-base", "meta.txt")
+            put(meta, get(meta) + "peers=0\n")
+            r = check(root)
+            self.assertNotIn("never ran", r.stderr)
+            self.assertIn("unexpected cell ('hackbench', '0', '-', 'bpfland')", r.stderr)
+
+
 # Chosen figures for the load regimes' targets: (workload, fg, bg, variant) -> (latency µs, served).
 REGIME_RUNS = {
     # Light (100 periods in tiny): every target met.
@@ -216,6 +246,8 @@ REGIME_RUNS = {
     ("cyclictest-light", "0", "0", "ln"): (15000, 80),
     ("cyclictest-light", "-20", "0", "ln"): (1000, 99),
     ("cyclictest-light", "-20", "0", "nocredit"): (8000, 70),
+    ("cyclictest-light", "0", "0", "lavd"): (2000, 95),
+    ("cyclictest-light", "0", "0", "bpfland"): (10000, 75),
     # Seed (1000 periods): −20 worse than 0 and far from SCHED_FIFO; with the background at
     # −20, the foreground at −20 has a tenth of 0's worst wakeup.
     ("cyclictest-seed", "0", "0", "ln"): (800, 900),
@@ -327,28 +359,31 @@ class LoadRegimes(unittest.TestCase):
         base = "|  | base | custom slice (pct) |"
         slices = " slice 0.3 ms (pct) |"
         fifo_credit = " SCHED_FIFO (pct) | latency_nice, no credit (pct) | latency_nice (credit) (pct) |"
+        fifo_peers_credit = fifo_credit.replace(" latency_nice, no credit", " scx_lavd (pct) | scx_bpfland (pct) |"
+                                                " latency_nice, no credit")
         full = " latency_nice, no run-on (pct) |"
         for title in ("Seed-scaled regime: schbench", "Different sessions"):
             self.assertIn(base + fifo_credit + "\n", section(self.report, title), title)
         self.assertIn(base + fifo_credit + "\n", section(self.report, "Work per wakeup"))
-        self.assertIn(base + " nice −5 (pct) |" + fifo_credit + full + "\n",
+        self.assertIn(base + " nice −5 (pct) |" + fifo_peers_credit + full + "\n",
                       section(self.report, "Seed-scaled regime: cyclictest"))
-        self.assertIn(base + slices + fifo_credit + full + "\n", section(self.report, "Light task under overload"))
+        self.assertIn(base + slices + fifo_peers_credit + "\n", section(self.report, "Light task under overload"))
         self.assertIn(base + " slice 1 ms (pct) | SCHED_FIFO (pct) | latency_nice (pct) |\n",
                       section(self.report, "Overload regime: cyclictest"))
-        self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) | latency_nice, feats off (pct) |\n",
-                      section(self.report, "Throughput"))
+        self.assertIn("|  | base | custom slice (pct) | scx_lavd (pct) | scx_bpfland (pct) | latency_nice (pct) | "
+                      "latency_nice, feats off (pct) |\n", section(self.report, "Throughput"))
         self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) |\n",
                       section(self.report, "cyclictest --policy other, idle VM"))
         self.assertNotIn("SCHED_FIFO", section(self.report, "Seed 004"))
 
     def test_served_of_expected(self):
         light = section(self.report, "Light task under overload")
+        # The peers' runs are their default cell's, on both rows (their background is default).
         self.assertIn("| hackbench default, cyclictest -20: served | 60/100 ±0.000 | 70/100 ±0.000 (+16.7%) | "
-                      "90/100 ±0.000 (+50.0%) | 100/100 ±0.000 (+66.7%) | 70/100 ±0.000 (+16.7%) | "
-                      "99/100 ±0.000 (+65.0%) |", light)
-        self.assertIn("| hackbench default, cyclictest default: served | 60/100 ±0.000 | = base |  |  |  | "
-                      "80/100 ±0.000 (+33.3%) |", light)
+                      "90/100 ±0.000 (+50.0%) | 100/100 ±0.000 (+66.7%) | 95/100 ±0.000 (+58.3%) | "
+                      "75/100 ±0.000 (+25.0%) | 70/100 ±0.000 (+16.7%) | 99/100 ±0.000 (+65.0%) |", light)
+        self.assertIn("| hackbench default, cyclictest default: served | 60/100 ±0.000 | = base |  |  | "
+                      "95/100 ±0.000 (+58.3%) | 75/100 ±0.000 (+25.0%) |  | 80/100 ±0.000 (+33.3%) |", light)
         # One estimator: a latency statistic of the pooled samples (p99.9 here is the worst of
         # the three repeats, 20000 × 1.02), the sd of the per-run values beside it.
         self.assertIn("| hackbench default, cyclictest -20: p99.9 | 20400 ±400.0 |", light)
@@ -431,8 +466,9 @@ class LoadRegimes(unittest.TestCase):
         self.assertIn("|  | base | custom slice (pct) | latency_nice (pct) | group's cpu.latency.nice (pct) |\n", equal)
         self.assertIn("| load default, cyclictest -20: served | 4/1000 ±0.000 | 4/1000 ±0.000 (+0.0%) | "
                       "975/1000 ±0.000 (+24275.0%) | 1000/1000 ±0.000 (+24900.0%) |", equal)
-        self.assertIn("|  | base | custom slice (pct) | SCHED_FIFO (pct) | latency_nice (pct) | group's cpu.latency.nice "
-                      "(pct) | group's and task's (pct) |\n", section(self.report, "Servers, systemd"))
+        self.assertIn("|  | base | custom slice (pct) | SCHED_FIFO (pct) | scx_lavd (pct) | scx_bpfland (pct) | "
+                      "latency_nice (pct) | group's cpu.latency.nice (pct) | group's and task's (pct) |\n",
+                      section(self.report, "Servers, systemd"))
         ways = section(self.report, "Servers: −20 set three ways")
         self.assertIn("| flat | groups-equal | task's latency_nice | served | 1000/1000 ±0.000 | 975/1000 ±0.000 "
                       "(-2.5%) | 0.975 (0.975…0.975×) | −20 worse |", ways)
@@ -750,8 +786,8 @@ class GuestPlan(unittest.TestCase):
                 self.assertEqual({r[4] for r in plan}, {"1"})
 
     def test_sweep_on_flat_only(self):
-        for kernel, want in (("base", {"base", "slice", "slice300", "fifo"}),
-                             ("series", {"ln", "nocredit", "norun"})):
+        for kernel, want in (("base", {"base", "slice", "slice300", "fifo", "lavd", "bpfland"}),
+                             ("series", {"ln", "nocredit"})):
             sweep = {wl for _, wl in br.SWEEP} | {"cyclictest-light"}
             flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in sweep]
             self.assertEqual({r[0] for r in flat}, sweep)
@@ -821,7 +857,7 @@ class GuestPlan(unittest.TestCase):
     def test_estimate(self):
         secs = {r[0]: int(r[5]) for r in guest_plan("series", "full")}
         self.assertEqual((secs["cyclictest-light"], secs["cyclictest-seed"], secs["pipe"], secs["schbench-w2000"],
-                          secs["cyclictest-hackbench"]), (24, 8, 3, 8, 19))
+                          secs["cyclictest-hackbench"]), (22, 7, 3, 7, 18))
 
     def test_full_stays_under_two_hours(self):
         """make bench PROFILE=full (both topologies, both kernels, built) stays within 120
@@ -863,6 +899,8 @@ class MatrixFile(unittest.TestCase):
         "two fifo cells": "cyclictest-seed 0 0 J base\ncyclictest-seed -20 0 J fifo\ncyclictest-seed -20 19 X fifo\n",
         "group column outside the groups": "cyclictest-seed 0 0 J base\ncyclictest-seed -20 0 J group ln\n",
         "group-task column outside the groups": "hackbench 0 - J base\nhackbench -20 - X group-task\n",
+        "peer off the default cell": "cyclictest-seed 0 0 J base\ncyclictest-seed -20 0 J lavd ln\n",
+        "peer on the probe": "fifo-burst 0 - J base bpfland\n",
     }
 
     def test_same_workloads(self):
@@ -908,6 +946,101 @@ class MatrixFile(unittest.TestCase):
                                                       for t in vs.values())))
             self.assertEqual(self.guest_check(open(path).read())[:2], (True, True))
             self.assertEqual(self.guest_check(self.GOOD.replace("ln@flat", "ln@zen4", 1))[:2], (False, False))
+
+FAKE_SCX = """#!/usr/bin/python3
+# A sched_ext scheduler as sysfs shows it: MODE ok (enabled until SIGINT), eject (the
+# watchdog ejects it after a moment), never (fails to load), deaf (ignores SIGINT).
+import os, signal, sys, time
+sysfs, mode = os.environ["SCX_SYSFS"], os.environ.get("FAKE_SCX_MODE", "ok")
+name = os.path.basename(sys.argv[0])[len("scx_"):]
+def put(f, v):
+    with open(os.path.join(sysfs, f), "w") as fh:
+        fh.write(v + "\\n")
+def get(f):
+    with open(os.path.join(sysfs, f)) as fh:
+        return fh.read().strip()
+def unload(*_):
+    put("state", "disabled")
+    put("root/ops", "")
+    sys.exit(0)
+if mode == "never":
+    print("failed to load: func_proto incompatible with vmlinux")
+    sys.exit(1)
+signal.signal(signal.SIGINT, signal.SIG_IGN if mode == "deaf" else unload)
+signal.signal(signal.SIGTERM, unload)
+put("enable_seq", str(int(get("enable_seq")) + 1))
+put("root/ops", name + "_1.1.4_x86_64")
+put("state", "enabled")
+if mode == "eject":
+    time.sleep(0.3)
+    put("state", "disabled")
+    put("root/ops", "")
+    print("EXIT: runnable task stall")
+    sys.exit(1)
+while True:
+    time.sleep(0.05)
+"""
+
+
+class ScxRun(unittest.TestCase):
+    """guest/bench.sh's peer lifecycle (scx_start, scx_stop) against a fake sched_ext: a run
+    counts only if its scheduler was enabled from start to end."""
+
+    def run_peer(self, mode, variant="lavd", seconds="0.5"):
+        with tempfile.TemporaryDirectory() as d:
+            sysfs, bindir = os.path.join(d, "sysfs"), os.path.join(d, "bin")
+            os.makedirs(os.path.join(sysfs, "root"))
+            os.makedirs(bindir)
+            put(os.path.join(sysfs, "state"), "disabled\n")
+            put(os.path.join(sysfs, "enable_seq"), "3\n")
+            put(os.path.join(sysfs, "root", "ops"), "\n")
+            for name in ("scx_lavd", "scx_bpfland"):
+                put(os.path.join(bindir, name), FAKE_SCX)
+                os.chmod(os.path.join(bindir, name), 0o755)
+            r = subprocess.run(guest_sh() + [GUEST, "--scx-run", variant, os.path.join(d, "run"), seconds],
+                               capture_output=True, text=True, timeout=60,
+                               env=dict(os.environ, SCX_SYSFS=sysfs, SCX_BIN=bindir, SCX_WAIT="20",
+                                        FAKE_SCX_MODE=mode))
+            state = get(os.path.join(sysfs, "state")).strip()
+            log = get(os.path.join(d, "run.scx")) if os.path.exists(os.path.join(d, "run.scx")) else ""
+            return r.returncode, r.stdout.strip().splitlines(), state, log
+
+    def test_enabled_throughout(self):
+        for variant in ("lavd", "bpfland"):
+            rc, out, state, log = self.run_peer("ok", variant)
+            self.assertEqual((rc, out, state), (0, [], "disabled"), variant)
+            self.assertIn(f"scx: {variant} enabled as {variant}_1.1.4_x86_64, enable_seq 4", log)
+            self.assertIn(f"state enabled ops {variant}_1.1.4_x86_64 enable_seq 4 alive 1", log)
+
+    def test_ejected_run_fails(self):
+        rc, out, state, log = self.run_peer("eject")
+        self.assertNotEqual(rc, 0)
+        self.assertEqual(len(out), 1, out)
+        self.assertIn("did not stay enabled through the run", out[0])
+        self.assertIn("EXIT: runnable task stall", log)
+        self.assertEqual(state, "disabled")
+
+    def test_never_enabled_fails(self):
+        rc, out, state, _ = self.run_peer("never")
+        self.assertNotEqual(rc, 0)
+        self.assertEqual(len(out), 1, out)
+        self.assertIn("lavd not enabled", out[0])
+        self.assertIn("func_proto incompatible", out[0])
+
+    def test_a_scheduler_deaf_to_sigint_is_killed(self):
+        # The scheduler held the run, then ignored SIGINT: SIGKILL ends it (a real one's BPF
+        # link goes with it; the fake leaves sysfs "enabled"), and the stop says so, once.
+        rc, out, state, _ = self.run_peer("deaf")
+        self.assertNotEqual(rc, 0)
+        self.assertEqual(out, ["scx: sched_ext still enabled after unloading"])
+
+    def test_no_sched_ext(self):
+        r = subprocess.run(guest_sh() + [GUEST, "--scx-run", "lavd", "/nonexistent/run", "0"],
+                           capture_output=True, text=True, timeout=30,
+                           env=dict(os.environ, SCX_SYSFS="/nonexistent"))
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("this kernel has no sched_ext", r.stdout)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -6,7 +6,7 @@
 #
 # Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full
 # ln.topo=flat|numa|zen3-mini|zen3-nps1|zen3-nps2 (boot.sh's layouts)
-# ln.seed=N ln.rounds=A-B. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
+# ln.seed=N ln.rounds=A-B [ln.peers=0]. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
 # script's awk draws for BENCH_SEED: busybox awk in the guest draws another) and runs
 # nothing: the host's estimate reads it. CPUS defaults to the
@@ -27,6 +27,17 @@
 #                  nice     the foreground at nice -5 where the series sets -20
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
 #                           floor no fair policy can beat
+#                  lavd, bpfland
+#                           the peers: sched_ext's scx_lavd (--performance, a fixed mode
+#                           rather than its load-driven autopilot) and scx_bpfland, loaded
+#                           before the run's background and foreground start, unloaded after,
+#                           nothing set on the tasks (they find latency-critical tasks
+#                           themselves). Only on a workload's default cell: the report shows
+#                           them on every row of the workload whose background is the default
+#                           cell's. A run whose scheduler was not enabled from start to end (the
+#                           watchdog ejected it: sched_ext's state and enable_seq differ after
+#                           the run) fails, so it is reported and not pooled (scx_start,
+#                           scx_stop)
 #   series kernel  ln       latency_nice (with the credit)
 #                  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
 #                           without the credit)
@@ -111,9 +122,15 @@ focus_variants=$(echo $focus_variants | tr ' ' ,)
 # rounds A to B only (ln.rounds, BENCH_ROUNDS for --plan): the host spreads the rounds over
 # several boots of each kernel, so that the two kernels' runs interleave in time too.
 SEED=${BENCH_SEED:-1} ROUNDS=${BENCH_ROUNDS:-1-999}
-ask_has_data='' check_matrix=''
+# PEERS=0 (ln.peers=0, BENCH_PEERS=0 for --plan): the peer columns do not run, for a kernel
+# without sched_ext (make bench-smoke's test kernel); meta.txt says so, and the report
+# expects none.
+PEERS=${BENCH_PEERS:-1}
+ask_has_data='' check_matrix='' scx_run=''
 if [ "${1:-}" = --has-data ]; then
 	ask_has_data=1
+elif [ "${1:-}" = --scx-run ]; then
+	scx_run=1
 elif [ "${1:-}" = --check-matrix ]; then
 	check_matrix=1
 elif [ "${1:-}" = --plan ]; then
@@ -138,13 +155,17 @@ else
 		ln.reps=*) focus_reps=${arg#ln.reps=} ;;
 		ln.seed=*) SEED=${arg#ln.seed=} ;;
 		ln.rounds=*) ROUNDS=${arg#ln.rounds=} ;;
+		ln.peers=*) PEERS=${arg#ln.peers=} ;;
 		esac
 	done
 	ncpu=$(grep -c ^processor /proc/cpuinfo)
 fi
 say() { echo "LN-BENCH: $*"; }
 
-# D: seconds of a timed run (cyclictest, schbench, the two hogs). REPS_JUDGED, REPS_EXPLORE:
+# D: seconds of a timed run (cyclictest, schbench, the two hogs); 3 in full since the peers
+# came (4 before: the peer columns' runs had to fit the two hours, and 3000 periods of a
+# 1 ms cyclictest, 120 of the light regime's 50 ms, still give the p99 a few samples above
+# it). REPS_JUDGED, REPS_EXPLORE:
 # the repeats of a matrix cell a target is judged on (J) and of one that only explores (X);
 # five judged repeats give a bootstrap interval worth stating, and keep make bench
 # PROFILE=full under two hours on 2 host cores (bench.sh prints the estimate); with 2 (quick)
@@ -163,7 +184,7 @@ say() { echo "LN-BENCH: $*"; }
 case "$profile" in
 tiny)	D=1 REPS_JUDGED=1 REPS_EXPLORE=1 BG_WARM=1 HB_G=2 HB_L=20 PM_G=2 PM_L=20 PP_L=2000 BG_G=1 UNTIL_DATA=240 ;;
 quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=100 PM_G=4 PM_L=100 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
-full)	D=4 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
+full)	D=3 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
 case "$focus_reps" in
@@ -242,7 +263,7 @@ is_groups() {
 # The kernel a variant runs on.
 kernel_of() {
 	case "$1" in
-	base | slice | slice300 | slice1000 | slice3000 | nice | fifo) echo base ;;
+	base | slice | slice300 | slice1000 | slice3000 | nice | fifo | lavd | bpfland) echo base ;;
 	ln | nofeat | nocredit | norun | group | group-task) echo series ;;
 	esac
 }
@@ -288,10 +309,16 @@ matrix_check() {
 			esac
 			case "$v" in
 			group | group-task) is_groups "$wl" || echo "$wl $fg $bg: '$v' is a column of the groups regimes" ;;
+			lavd | bpfland)
+				case "$fg $bg" in
+				"0 0" | "0 -" | "- 0" | "- -") ;;
+				*) echo "$wl $fg $bg: '$v' sets nothing on tasks: only on the default cell" ;;
+				esac ;;
 			esac
 			# The burst probe sets its own latency_nice or slice, nothing else.
 			case "$wl $v" in
-			"fifo-burst nice" | "fifo-burst fifo") echo "$wl $fg $bg: the probe has no $v column" ;;
+			"fifo-burst nice" | "fifo-burst fifo" | "fifo-burst lavd" | "fifo-burst bpfland")
+				echo "$wl $fg $bg: the probe has no $v column" ;;
 			esac
 		done
 	done)
@@ -327,6 +354,7 @@ matrix_runs() {
 		for tok in $vars; do
 			v=${tok%@*}
 			[ "$tok" = "$v" ] || [ "$tok" = "$v@$topo" ] || continue
+			case "$v" in lavd | bpfland) [ "$PEERS" = 1 ] || continue ;; esac
 			if [ -n "$focus_variants" ]; then
 				case ",$focus_variants," in *",$v,"*) ;; *) continue ;; esac
 			fi
@@ -343,7 +371,10 @@ last_cpu=$((ncpu - 1))
 # runnable tasks per CPU: 16.2 s per cyclictest-hackbench run and 13.9 s per
 # schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20, then); a
 # throughput run ~3 s. A fresh background adds its warm-up and ~2 s to stop and reap it.
-est() { # WORKLOAD
+# A peer adds its load and unload (PEER_EST s: sched_ext enabling under TCG).
+PEER_EST=5
+est() { # WORKLOAD [VARIANT]
+	case "${2:-}" in lavd | bpfland) echo $(($(est $1) + PEER_EST)); return ;; esac
 	case "$1" in
 	hackbench | messaging | pipe) echo 3 ;;
 	cyclictest-light) echo $((2 * D + 13 + BG_WARM + 2)) ;;
@@ -375,7 +406,7 @@ each_run() {
 	rm -f "$order"
 }
 
-plan_line() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" $(est $1); }
+plan_line() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" $(est $1 $4); }
 
 # has_data WORKLOAD OUT: whether OUT.txt (and OUT.samples) hold what bench-report.py's
 # parse_run() reads: a cyclictest sample, hackbench's or perf's time, schbench-rs's summary
@@ -401,6 +432,92 @@ has_data() {
 	esac
 }
 
+# The peers (lavd, bpfland): a sched_ext scheduler for the length of one run. SCX is
+# sched_ext's sysfs directory (SCX_SYSFS for the host's tests). scx_start VARIANT OUT loads
+# it (its output in OUT.scx) and waits until sched_ext says it is enabled with its ops;
+# scx_stop VARIANT OUT says whether it stayed so until the end (the state still enabled,
+# enable_seq unchanged, the process alive: a watchdog ejection ends all three), then unloads
+# it and waits for the state to be disabled. Both fail with one line saying why.
+# bench.sh --scx-run VARIANT OUT SECONDS runs the two around a sleep and exits with their
+# verdict (the host's tests, with a fake sysfs in SCX_SYSFS and fake schedulers in SCX_BIN).
+SCX=${SCX_SYSFS:-/sys/kernel/sched_ext}
+SCX_WAIT=${SCX_WAIT:-120}	# tenths of a second: loading takes seconds under TCG
+scx_pid='' scx_seq=''
+scx_cmd() { # VARIANT
+	case $1 in
+	lavd) echo "${SCX_BIN:+$SCX_BIN/}scx_lavd --performance" ;;
+	bpfland) echo "${SCX_BIN:+$SCX_BIN/}scx_bpfland" ;;
+	esac
+}
+# scx_ops_is VARIANT: whether the loaded ops are VARIANT's; scx_utils names them NAME_VERSION
+# (e.g. bpfland_1.1.4_...), some schedulers NAME alone.
+scx_ops_is() {
+	case "$(cat $SCX/root/ops 2>/dev/null)" in "$1" | "$1"_*) return 0 ;; esac
+	return 1
+}
+scx_wait() { # STATE [VARIANT]: whether sched_ext reaches STATE (with VARIANT's ops) in SCX_WAIT
+	i=0
+	while [ $i -lt $SCX_WAIT ]; do
+		if [ "$(cat $SCX/state 2>/dev/null)" = "$1" ]; then
+			[ -z "${2:-}" ] || scx_ops_is "$2" && return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+scx_start() { # VARIANT OUT
+	[ -r $SCX/state ] || { echo "scx: no $SCX: this kernel has no sched_ext"; return 1; }
+	st=$(cat $SCX/state)
+	[ "$st" = disabled ] || { echo "scx: sched_ext is $st before $1 loads"; return 1; }
+	# Appending, as the lines below do: with two offsets into one file, the scheduler's
+	# output would write over them.
+	: > $2.scx
+	$(scx_cmd $1) >> $2.scx 2>&1 < /dev/null &
+	scx_pid=$!
+	if ! scx_wait enabled $1; then
+		echo "scx: $1 not enabled in $((SCX_WAIT / 10)) s (state $(cat $SCX/state)): $(tail -n 1 $2.scx)"
+		scx_unload || :
+		return 1
+	fi
+	scx_seq=$(cat $SCX/enable_seq)
+	echo "scx: $1 enabled as $(cat $SCX/root/ops), enable_seq $scx_seq" >> $2.scx
+}
+# alive PID: a process that has not exited (a child that exited stays a zombie until waited
+# for, and kill -0 finds a zombie).
+alive() { [ -r /proc/$1/stat ] && ! grep -q ') Z ' /proc/$1/stat; }
+# scx_unload: stop the scheduler and wait until sched_ext is disabled; scx_err says why not.
+scx_unload() {
+	if [ -n "$scx_pid" ]; then
+		# SIGINT, as a user's ^C: the scheduler unloads itself. Then SIGKILL, which the
+		# kernel answers by unloading it too.
+		kill -INT $scx_pid 2>/dev/null
+		i=0
+		while alive $scx_pid && [ $i -lt $SCX_WAIT ]; do sleep 0.1; i=$((i + 1)); done
+		kill -KILL $scx_pid 2>/dev/null
+		wait $scx_pid 2>/dev/null
+	fi
+	scx_pid=''
+	scx_wait disabled || { scx_err="scx: sched_ext still $(cat $SCX/state) after unloading"; return 1; }
+}
+scx_stop() { # VARIANT OUT
+	st=$(cat $SCX/state 2>/dev/null) seq=$(cat $SCX/enable_seq 2>/dev/null) ops=$(cat $SCX/root/ops 2>/dev/null)
+	alive=0
+	! alive $scx_pid || alive=1
+	echo "scx: after the run state $st ops $ops enable_seq $seq alive $alive" >> $2.scx
+	scx_held=0 scx_unloaded=0
+	[ "$st" = enabled ] && scx_ops_is $1 && [ "$seq" = "$scx_seq" ] && [ $alive = 1 ] || scx_held=1
+	scx_unload || scx_unloaded=1
+	[ $scx_held = 0 ] || { echo "scx: $1 did not stay enabled through the run (state $st, enable_seq $scx_seq -> $seq, alive $alive)"; return 1; }
+	[ $scx_unloaded = 0 ] || { echo "$scx_err"; return 1; }
+}
+
+if [ -n "$scx_run" ]; then
+	scx_start "$2" "$3" || exit 1
+	sleep "$4"
+	scx_stop "$2" "$3"
+	exit
+fi
 if [ -n "$ask_has_data" ]; then
 	has_data "${2:?bench.sh --has-data WORKLOAD OUT}" "${3:?bench.sh --has-data WORKLOAD OUT}"
 	exit
@@ -415,7 +532,7 @@ for w in $(echo "$focus_workloads" | tr , ' '); do
 done
 for v in $(echo "$focus_variants" | tr , ' '); do
 	[ -n "$(kernel_of "$v")" ] || {
-		say "ln.variants: unknown variant '$v' (base slice slice300 slice1000 slice3000 nice fifo ln nofeat nocredit norun group group-task)" >&2
+		say "ln.variants: unknown variant '$v' (base slice slice300 slice1000 slice3000 nice fifo lavd bpfland ln nofeat nocredit norun group group-task)" >&2
 		exit 1
 	}
 done
@@ -643,7 +760,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 
 # Count the runs first, for the progress lines and the estimate.
 total=0 secs=0
-count() { total=$((total + 1)) secs=$((secs + $(est $1))); }
+count() { total=$((total + 1)) secs=$((secs + $(est $1 $4))); }
 each_run count
 
 say "kernel $kernel ($(uname -r)), profile $profile, topology $topo, $ncpu CPUs, $total runs" \
@@ -664,6 +781,7 @@ done
 	     "PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L BG_G=$BG_G SEED_F=$SEED_F"
 	echo "seed=$SEED"
 	echo "rounds=$ROUNDS"
+	echo "peers=$PEERS"
 	echo "clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	echo "preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)"
 	echo "base_slice_ns=$(cat /sys/kernel/debug/sched/base_slice_ns 2>/dev/null)"
@@ -701,9 +819,19 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	d_run=$D
 	while :; do
 		rm -f $out.samples
-		run_one $1 $4 $2 $3 $out > $out.txt 2>&1 < /dev/null
-		rc=$?
+		scx_rc=0
+		case $4 in lavd | bpfland) scx_start $4 $out > $out.scx.err || scx_rc=1 ;; esac
+		rc=1
+		[ $scx_rc != 0 ] || { run_one $1 $4 $2 $3 $out > $out.txt 2>&1 < /dev/null; rc=$?; }
 		background_stop
+		case $4 in lavd | bpfland) [ $scx_rc != 0 ] || scx_stop $4 $out >> $out.scx.err || scx_rc=1 ;; esac
+		# A peer that was not in charge for the whole run measured EEVDF: the run fails.
+		if [ $scx_rc != 0 ]; then
+			rc=1
+			say "  $1 fg=$2 bg=$3 $4: $(tail -n 1 $out.scx.err)"
+			cat $out.scx.err >> $out.txt
+		fi
+		rm -f $out.scx.err
 		! is_groups $1 || groups_teardown
 		[ "$UNTIL_DATA" -gt 0 ] || break
 		[ $rc = 0 ] && has_data $1 $out && break
