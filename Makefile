@@ -226,7 +226,8 @@ check-config-off: kernel
 	@$(STAGE) config-off $(S)/check-config-off.sh $(SRC) $(BUILD) $(OUT)/config-off
 
 # The benchmark harness: both kernels built with the Debian-like bench config, booted flat
-# and NUMA, the whole matrix run; report.md, results.json/csv and plots in out/bench/PROFILE.
+# and NUMA (PROFILE=full: flat), the base also as the A/A control, the whole matrix run;
+# report.md, results.json/csv and plots in out/bench/PROFILE.
 # make bench BASE=7.3: the same on that base of base/sources, the unpatched base against the
 # series applied to it (tree in out/base-<version>/, results in out/bench-<version>/).
 # make bench TOPO=zen3-nps1 (or any layout of boot.sh): that topology alone, the matrix's

@@ -39,9 +39,12 @@ MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", 
 # matrix gives every topology, the unsuffixed columns, as numa does).
 TOPOLOGIES = ("flat", "numa", "zen3-mini", "zen3-nps1", "zen3-nps2")
 KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
-             "nice": "base", "fifo": "base", "lavd": "base", "bpfland": "base",
+             "nice": "base", "schedqos": "base", "fifo": "base", "lavd": "base", "bpfland": "base",
              "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series",
-             "group": "series", "group-task": "series"}
+             "group": "series", "group-task": "series", "aa": "control"}
+# The kernels a boot can be (bench.sh): control is the base kernel booted as a third kernel,
+# whose aa column (nothing set, on a workload's default cell) is the A/A control.
+KERNELS = ("base", "series", "control")
 # The custom-slice columns: mainline's alternative at 0.1 ms (slice: what the series' −20
 # maps to) and the longer requests a user would try next.
 SLICES = ("slice", "slice300", "slice1000", "slice3000")
@@ -50,9 +53,11 @@ SLICES = ("slice", "slice300", "slice1000", "slice3000")
 # background is default.
 PEERS = ("lavd", "bpfland")
 # The columns of a row, in the order the tables show them.
-VARIANTS = ("base", *SLICES, "nice", "fifo", *PEERS, "nocredit", "ln", "nofeat", "norun", "group", "group-task")
+VARIANTS = ("base", *SLICES, "nice", "schedqos", "fifo", *PEERS, "nocredit", "ln", "nofeat", "norun", "group",
+            "group-task")
 VARIANT_TITLE = {"base": "base", "slice": "custom slice", "slice300": "slice 0.3 ms", "slice1000": "slice 1 ms",
-                 "slice3000": "slice 3 ms", "nice": "nice −5", "fifo": "SCHED_FIFO",
+                 "slice3000": "slice 3 ms", "nice": "nice −5", "schedqos": "schedqos (nice −4, 8 ms)",
+                 "fifo": "SCHED_FIFO", "aa": "base, control boots",
                  "lavd": "scx_lavd", "bpfland": "scx_bpfland",
                  "nocredit": "latency_nice, no credit", "ln": "latency_nice",
                  "nofeat": "latency_nice, feats off", "norun": "latency_nice, no run-on",
@@ -306,7 +311,7 @@ def load(resdir):
     tags = sorted(os.listdir(rawdir)) if os.path.isdir(rawdir) else []
     for topo in sorted({t.rsplit("-", 1)[0] for t in tags}):
         problems += [f"{topo}-{k}: no results (the boot did not run, or lost them)"
-                     for k in ("base", "series") if f"{topo}-{k}" not in tags]
+                     for k in KERNELS if f"{topo}-{k}" not in tags and expected_runs(k, topo)]
     for tag in tags:
         topo, kernel = tag.rsplit("-", 1)
         d = os.path.join(rawdir, tag)
@@ -321,6 +326,12 @@ def load(resdir):
                     k, _, v = line.rstrip("\n").partition("=")
                     m[k] = v
         meta[tag] = m
+        # The boots of this kernel: bench.sh keeps each boot's meta.txt as
+        # meta-rounds-A-B.txt, A-B the repeat rounds it ran; a run belongs to the boot whose
+        # rounds hold its repeat ("all" where the results name no boot: one boot ran them).
+        blocks = sorted((int(a), int(b)) for a, b in
+                        (re.fullmatch(r"meta-rounds-(\d+)-(\d+)\.txt", f).groups()
+                         for f in os.listdir(d) if re.fullmatch(r"meta-rounds-(\d+)-(\d+)\.txt", f)))
         seen = {}
         with open(idx) as f:
             for row in csv.DictReader(f, delimiter="\t"):
@@ -337,10 +348,12 @@ def load(resdir):
                 if parsed is None:
                     problems.append(f"{where}: no data in {row['file']}")
                     continue
+                rep = int(row["rep"])
                 runs.append({
                     "topology": topo, "kernel": kernel, "variant": row["variant"],
                     "workload": row["workload"], "fg": row["fg"], "bg": row["bg"],
-                    "rep": int(row["rep"]), "seconds": int(row["seconds"]),
+                    "rep": rep, "seconds": int(row["seconds"]),
+                    "block": next((f"{a}-{b}" for a, b in blocks if a <= rep <= b), "all"),
                     "figures": parsed.get("figures", {}), "samples": parsed.get("samples", {}),
                 })
         want = expected_runs(kernel, topo)
@@ -453,26 +466,78 @@ def pooled_stat(runs, key, stat):
     return vals[-1]
 
 
-# The bootstrap of a target: runs resampled with replacement within each column (a run is
-# the unit: the samples of one run share its background and are not independent), the
-# target's quantity computed on each resample; the 95 % interval is the 2.5th and 97.5th
-# percentile of BOOT_B resamples. Seeded: the report is the same for the same data.
-# With 2 runs a column has 4 resamples, and the "interval" is the range of the pairings, not a
-# 95 % one: a column needs MIN_RUNS runs for an interval (and a verdict other than
-# unresolved). With 5, the percentile bootstrap is still approximate (it undercovers).
-BOOT_B = 1000
+# The bootstrap of a comparison: the quantity (a ratio, a change in %) computed on each of
+# BOOT_B resamples, seeded (the report is the same for the same data). The unit resampled:
+#   - within one kernel (−20 against 0, a sched_feat on and off: columns of the same boots),
+#     the run: runs resampled with replacement within each column (the samples of one run
+#     share its background and are not independent);
+#   - across kernels (latency_nice against base, a custom slice, a peer, SCHED_FIFO; the A/A
+#     control against base), the boot: a kernel's runs share its boot's offset (where its
+#     memory lies, how the host treated that QEMU), which resampling runs would take for a
+#     difference between the kernels (the A/A check of the last full run resolved one at
+#     −18 %). bench.sh boots every kernel once per block of rounds (in PROFILE=full, a block
+#     is a round), side by side in time; each kernel's boots are resampled with replacement
+#     (the same draw for every column of that kernel: its columns share their boots), then
+#     each column's runs within each drawn boot. The kernels' draws are independent: drawing
+#     the same blocks for all (pairing the boots of a block) left the interval of five boots
+#     the range of five paired ratios, which in a simulated A/A (5 boots a kernel, boot
+#     offsets of 5 %, p99 of 3000 samples a run) excluded 1 in 13 of 150 runs; drawn apart,
+#     in 5 of 150 (test_bench_report.py's BootUnit, BENCH_REPORT_SIMULATE=150).
+# The interval is the expanded percentile interval (Hesterberg, "What Teachers Should Know
+# About the Bootstrap", 2015): with n units the plain percentile interval is too narrow
+# (a bootstrap sd is sqrt((n - 1) / n) of the sample's, and the normal quantile stands where
+# Student's t with n - 1 degrees of freedom should), so the 95 % interval takes the
+# percentiles alpha'/2 and 1 - alpha'/2 with alpha' = 2 Phi(-sqrt(n / (n - 1)) t(0.975, n - 1)):
+# n = 5 gives alpha' = 0.0019 (the 0.1st and 99.9th percentiles). n is the fewest runs of a
+# column, or the blocks. A column needs MIN_RUNS runs, a comparison across kernels MIN_RUNS
+# blocks, for an interval (and a verdict other than unresolved).
+BOOT_B = 2000
 MIN_RUNS = 3
+# Student's t, two-sided 95 % (the 0.975 quantile), by degrees of freedom; 1.96 past 30.
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
+        10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110,
+        18: 2.101, 19: 2.093, 20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060,
+        26: 2.056, 27: 2.052, 28: 2.048, 29: 2.045, 30: 2.042}
+
+
+def expanded_alpha(n):
+    """alpha' of the expanded percentile interval at 95 % for N units (N >= 2)."""
+    z = math.sqrt(n / (n - 1)) * T975.get(n - 1, 1.96)
+    return math.erfc(z / math.sqrt(2))         # 2 Phi(-z)
+
+
+def kernels_of(groups):
+    return {r.get("kernel") for g in groups for r in g}
 
 
 def boot_ci(groups, fns, combine, b=BOOT_B):
-    """(lo, hi) of COMBINE(estimate(group, fn)...) over bootstrap resamples; None where a
-    column has fewer than MIN_RUNS runs."""
+    """(lo, hi) of COMBINE(estimate(group, fn)...) over bootstrap resamples (the run the unit
+    within a kernel, the block of boots across kernels); None where a column has fewer than
+    MIN_RUNS runs or a comparison across kernels fewer than MIN_RUNS blocks."""
     if any(len(g) < MIN_RUNS for g in groups):
         return None
     rng = random.Random(1)
+    across = len(kernels_of(groups)) > 1
+    if across:
+        kernel = [g[0].get("kernel") for g in groups]
+        boots = {k: sorted({r.get("block", "all") for g, gk in zip(groups, kernel) if gk == k for r in g})
+                 for k in set(kernel)}
+        by_boot = [{bt: [r for r in g if r.get("block", "all") == bt] for bt in boots[k]}
+                   for g, k in zip(groups, kernel)]
+        n = min(len(v) for v in boots.values())
+        if n < MIN_RUNS:
+            return None
+    else:
+        n = min(len(g) for g in groups)
     vals = []
     for _ in range(b):
-        ests = [estimate([g[rng.randrange(len(g))] for _ in g], fn) for g, fn in zip(groups, fns)]
+        if across:
+            drawn = {k: [v[rng.randrange(len(v))] for _ in v] for k, v in sorted(boots.items())}
+            resampled = [[rs[rng.randrange(len(rs))] for bt in drawn[k] for rs in (bb[bt],) for _ in rs]
+                         for bb, k in zip(by_boot, kernel)]
+        else:
+            resampled = [[g[rng.randrange(len(g))] for _ in g] for g in groups]
+        ests = [estimate(g, fn) for g, fn in zip(resampled, fns)]
         if None in ests:
             continue
         v = combine(*ests)
@@ -481,7 +546,8 @@ def boot_ci(groups, fns, combine, b=BOOT_B):
     if len(vals) < b // 2:
         return None
     vals.sort()
-    return pct(vals, 2.5), pct(vals, 97.5)
+    tail = expanded_alpha(n) / 2 * 100
+    return pct(vals, tail), pct(vals, 100 - tail)
 
 
 def fmt(v):
@@ -546,6 +612,7 @@ class Data:
             "base": self.select(topo, wl, "base", *default_cell(wl)),
             **{v: col(v) for v in SLICES},
             "nice": col("nice"),
+            "schedqos": col("schedqos"),
             "fifo": col("fifo", (wl, *floor)) if floor and fg == floor[0] else None,
             **{v: col(v, dflt) if is_default(bg) else None for v in PEERS},
             "nocredit": col("nocredit"),
@@ -768,6 +835,40 @@ def report(resdir, runs, meta, tags, problems):
               "the run (duration / 10 ms). The **groups regimes** (flat only) put cyclictest in a service's "
               "cgroup (cgroup v2, cpu controller, equal weights) next to the seed-scaled load in other "
               "groups: two groups, nine, one shared with the service's own workers, and systemd's tree.\n")
+    aa = aa_rows(d, topos)
+    aa_bad = aa_failed(aa)
+    hrows, hn = headline(d, topos, aa_bad)
+    md.append("## Headline\n")
+    md.append("Per regime, the wakeup p99 (µs) of cyclictest at latency_nice −20 on the series "
+              "(background default), and for each comparator its own p99 (base: nothing set; best "
+              "slice: the lowest of the custom-slice columns, chosen inside each resample; scx_lavd "
+              "and scx_bpfland: the peers, nothing set; schedqos: nice −4 with an 8 ms slice; "
+              "SCHED_FIFO: the foreground at FIFO 1) and latency_nice's over it, `ratio× (95 % "
+              "interval)`: **LN better** where the interval lies below 1, **LN worse** above, **no "
+              "difference resolved** where it spans 1. Throughput rows: the time of latency_nice 0 "
+              "(every task at default) over the comparator's, lower is better. Every comparison is "
+              "across kernels, so the unit is the boot (each kernel's boots resampled, then runs within "
+              "them; the expanded percentile interval: see Targets).\n")
+    md.append(table(["topology", "regime", "LN", *(VARIANT_TITLE.get(k, k) for k in HEADLINE_COLUMNS)],
+                    hrows) + "\n")
+    md.append(f"The table holds {hn} intervals, each a 95 % one with no correction for the others: "
+              f"about {hn * 0.05:.1f} of them are expected to miss their true value by chance alone.\n")
+    md.append("### A/A control: the base kernel against itself\n")
+    if aa:
+        npass = sum(r[-1] == "no difference" for r in aa)
+        md.append("The base kernel's image also booted as a third kernel (control) in every block, "
+                  "its aa column nothing set on the cells below; control/base of the headline's "
+                  "figure with the same interval as every comparison across kernels. The method "
+                  "holds where every row says **no difference**; where one resolves a difference "
+                  "(or draws no interval), every verdict of the headline reads \"unresolved (the A/A "
+                  f"control failed; alone: …)\". {npass} of {len(aa)} rows say no difference; with "
+                  f"{len(aa)} intervals of 95 %, all hold by chance alone with probability about "
+                  f"{0.95 ** len(aa):.2f} when the method is right.\n")
+        md.append(table(["topology", "cell", "metric", "base", "control", "control/base (95 % CI)", "says"],
+                        aa) + "\n")
+    else:
+        md.append("This run had no A/A control (no aa column ran): the verdicts across kernels above "
+                  "are unchecked.\n")
     md.append("## Setup\n")
     md.append(table(["", ""], [
         ["host", f"{host.get('host_cpu', '?')}, {host.get('host_cores', '?')} cores, {host.get('host_mem_gib', '?')} GiB"],
@@ -913,11 +1014,16 @@ def report(resdir, runs, meta, tags, problems):
               "foreground −20 row (background default) of each regime and of each work per wakeup "
               "of the sweep with its row at 0 and with SCHED_FIFO. Each target's quantity (a ratio, "
               "or a change in %) is computed from the estimates, with a 95 % bootstrap interval "
-              "(the runs of each column resampled, 1000 times, seeded): **met** where the interval "
+              "(2000 seeded resamples): **met** where the interval "
               "lies on the target's side of its bound, **missed** where it lies on the other, "
               "**unresolved** where it spans the bound or a column has fewer than 3 runs (PROFILE=full runs "
-              "5 of every cell a target reads; with so few runs the percentile bootstrap is "
-              "approximate: it tends to be narrower than a true 95 % interval). \"Never worse\" is "
+              "5 of every cell a target reads). The unit resampled is the run within one kernel "
+              "(−20 against 0) and the boot across kernels (against base, a slice, SCHED_FIFO: "
+              "each kernel's boots resampled, the same draw for all its columns, then runs within them; "
+              "fewer than 3 boots of a kernel, no interval). With 5 units the plain percentile interval is "
+              "too narrow; each is the expanded percentile interval (Hesterberg 2015: the "
+              "percentiles α′/2 and 1 − α′/2, α′ = 2Φ(−√(n/(n−1))·t₀.₉₇₅,ₙ₋₁), 0.1 % and "
+              "99.9 % for n = 5). \"Never worse\" is "
               f"non-inferiority with a margin (served or requests ≥ {NEVER_WORSE_COUNT}×, p99 ≤ "
               f"{NEVER_WORSE_P99}× of the reference's); the best custom slice is chosen inside each "
               "resample; a maximum is read plain, without an interval or a verdict.\n")
@@ -1117,7 +1223,7 @@ class Cond:
 
     def interval(self, unit="×", scale=1.0, signed=False):
         if self.ci is None:
-            return f"no interval (fewer than {MIN_RUNS} runs)"
+            return f"no interval (fewer than {MIN_RUNS} runs, or boots across kernels)"
         f = (lambda v: f"{v * scale:+.1f}") if signed else (lambda v: fmt(v * scale))
         return f"95 % CI {f(self.ci[0])}…{f(self.ci[1])}{unit}"
 
@@ -1334,11 +1440,124 @@ def targets(d, topos):
     return rows
 
 
+# ---------------------------------------------------------------- the A/A control and the headline
+
+# The figure the headline reads of a workload (and so the A/A control's): the wakeup p99 of
+# a latency workload, the time (or µs per operation) of a throughput one; lower is better.
+def headline_metric(wl):
+    if wl in ("hackbench", "messaging"):
+        return "time s", fig_fn("time_s")
+    if wl == "pipe":
+        return "µs/op", fig_fn("usecs_per_op")
+    return "wakeup p99 µs", lat_fn("wakeup_us", "p99")
+
+
+def aa_rows(d, topos):
+    """The A/A control: on every cell the control kernel ran (its aa column), the base
+    kernel's boots against the control's boots of the same image, on the headline's figure:
+    the ratio control/base with its interval (the block of boots the unit, as for every
+    comparison across kernels), "no difference" where it spans 1, "difference resolved"
+    where it excludes 1 (the method mistakes boots for kernels), "no interval" where there
+    are too few runs or boots. Rows: [topo, cell, metric, base, control, ratio (CI), says]."""
+    rows = []
+    for topo in topos:
+        for wl, fg, bg in matrix_order(c for c in MATRIX if runs_on(c, "aa", topo)):
+            rb, ra = d.select(topo, wl, "base", fg, bg), d.select(topo, wl, "aa", fg, bg)
+            if not rb and not ra:      # a focused run that left the cell out
+                continue
+            name, fn = headline_metric(wl)
+            c = Cond([ra, rb], [fn, fn], quotient)
+            if c.point is None:
+                says = "–"
+            elif c.ci is None:
+                says = "no interval"
+            else:
+                says = "no difference" if c.ci[0] <= 1 <= c.ci[1] else "difference resolved"
+            ci = c.interval().replace("95 % CI ", "") if c.ci else "–"
+            rows.append([topo, f"{wl} {lvl(fg)}" + ("" if bg == "-" else f" / bg {lvl(bg)}"), name,
+                         cell_str(per_rep(rb, fn), est=estimate(rb, fn)),
+                         cell_str(per_rep(ra, fn), est=estimate(ra, fn)),
+                         f"{ratio(c.point, 1) if c.point is not None else '–'} ({ci})", says])
+    return rows
+
+
+def aa_failed(rows):
+    """Whether the A/A control failed: a row that resolved a difference, or drew no interval."""
+    return any(r[-1] in ("difference resolved", "no interval") for r in rows)
+
+
+# The headline's rows: the regimes where a latency-sensitive task meets load (its foreground
+# −20 row against the comparators), then the throughput the cost side reads (latency_nice 0,
+# every task at default, against base and the peers).
+HEADLINE_REGIMES = [("overload", "cyclictest-hackbench"), ("seed", "cyclictest-seed"),
+                    ("light", "cyclictest-light"), ("sessions", "cyclictest-sessions"),
+                    ("systemd", "cyclictest-systemd")]
+HEADLINE_COLUMNS = ("base", "best slice", "lavd", "bpfland", "schedqos", "fifo")
+
+
+def versus(mine, others, fn, aa_bad, n_ci):
+    """"OTHER µs → RATIO× (LO…HI) says": MINE's estimate over the lowest of OTHERS' (one
+    column, or the slices: the best chosen inside each resample), lower is better; "LN
+    better"/"LN worse" where the interval excludes 1, "no difference resolved" where it spans
+    it; behind "unresolved (the A/A control failed; alone: …)" where AA_BAD. N_CI counts the
+    intervals drawn."""
+    others = [o for o in others if o]
+    if not mine or not others:
+        return "–"
+    c = Cond([mine, *others], [fn] * (1 + len(others)), over_best)
+    if c.point is None:
+        return "–"
+    best = min(estimate(o, fn) for o in others)
+    if c.ci is None:
+        return f"{fmt(best)}: {fmt(c.point)}× (no interval)"
+    n_ci.append(1)
+    lo, hi = c.ci
+    says = "LN better" if hi < 1 else "LN worse" if lo > 1 else "no difference resolved"
+    if aa_bad:
+        says = f"unresolved (the A/A control failed; alone: {says})"
+    return f"{fmt(best)}: {fmt(c.point)}× ({fmt(lo)}…{fmt(hi)}), {says}"
+
+
+def headline(d, topos, aa_bad):
+    """The headline table (BENCHMARKS.md's top): per regime and topology, latency_nice −20's
+    wakeup p99 and its ratio to each comparator's, with the interval and what it says; per
+    throughput cell, latency_nice 0's time against base's and the peers'. Returns (rows, the
+    number of intervals)."""
+    rows, n_ci = [], []
+    for topo in topos:
+        for name, wl in HEADLINE_REGIMES:
+            if ("-20", "0") not in cells_of(wl, topo):
+                continue
+            label, fn = headline_metric(wl)
+            cols = d.columns(topo, wl, "-20", "0")
+            mine = cols["ln"]
+            if not mine:        # a focused run that left the series' cell out
+                continue
+            comp = {"base": [cols["base"]], "best slice": [cols[v] for v in SLICES],
+                    "lavd": [cols["lavd"]], "bpfland": [cols["bpfland"]], "schedqos": [cols["schedqos"]],
+                    "fifo": [cols["fifo"]]}
+            rows.append([topo, f"{name}: −20, {label}", fmt(estimate(mine, fn)) if mine else "–",
+                         *(versus(mine, comp[k], fn, aa_bad, n_ci) for k in HEADLINE_COLUMNS)])
+        for wl in ("hackbench", "pipe"):
+            if not cells_of(wl, topo):
+                continue
+            label, fn = headline_metric(wl)
+            cols = d.columns(topo, wl, *default_cell(wl))
+            mine = cols["ln"]
+            if not mine:
+                continue
+            comp = {"base": [cols["base"]], "lavd": [cols["lavd"]], "bpfland": [cols["bpfland"]]}
+            rows.append([topo, f"{wl}: LN 0, {label}", fmt(estimate(mine, fn)) if mine else "–",
+                         *(versus(mine, comp[k], fn, aa_bad, n_ci) if k in comp else "–"
+                           for k in HEADLINE_COLUMNS)])
+    return rows, len(n_ci)
+
+
 # ---------------------------------------------------------------- plots
 
 COLORS = {"base": "#555555", "ln": "#1f77b4", "slice": "#ff7f0e", "slice300": "#ffa54f", "slice1000": "#cd853f",
           "slice3000": "#8b5a2b", "nice": "#e377c2", "nofeat": "#2ca02c", "fifo": "#d62728",
-          "lavd": "#7f7f7f", "bpfland": "#000000",
+          "lavd": "#7f7f7f", "bpfland": "#000000", "schedqos": "#aec7e8",
           "nocredit": "#9467bd", "norun": "#8c564b", "group": "#17becf", "group-task": "#bcbd22"}
 
 

@@ -12,7 +12,9 @@
 # setups (flat: 2 vCPUs; numa: 2 sockets x 4 CPUs), runs scripts/latency-nice/guest/bench.sh
 # and writes its raw outputs to a virtio result disk, unpacked here. bench-report.py then
 # writes results.json/results.csv (every sample), report.md and the PNG plots.
-# BENCH_TOPOLOGIES (default "flat numa") picks the topologies. BENCH_TOPO=T (make bench
+# The base kernel also boots as a third kernel, "control", wherever the matrix has an aa
+# column: the A/A control of every comparison across kernels (the report's A/A table).
+# BENCH_TOPOLOGIES (default "flat numa"; "flat" in PROFILE=full) picks the topologies. BENCH_TOPO=T (make bench
 # TOPO=T) boots T alone, one of boot.sh's layouts, zen3-* included, and keeps its results
 # apart, in OUTDIR/PROFILE-T: a Zen3-class layout runs the cells the matrix gives every
 # topology (its unsuffixed columns: throughput, the two hogs, the seed-scaled regime), the
@@ -32,7 +34,9 @@
 # every loaded run starts its own background (warmed, then killed and reaped), the runs of
 # each repeat round run in an order drawn from the seed (BENCH_SEED, else drawn here; both
 # printed and kept in the results), and the cells a target is judged on run five times in
-# PROFILE=full, the others once, which keeps it under two hours on 2 host cores.
+# PROFILE=full, the others once, which keeps it under two hours on 2 host cores. In
+# PROFILE=full every kernel boots once per round: the boot is the unit of the report's
+# comparisons across kernels, and five boots of each give it five units.
 #
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at
@@ -69,7 +73,11 @@ BENCH_VARIANTS=$(echo ${BENCH_VARIANTS:-} | tr ' ' ,)
 export BENCH_WORKLOADS=${BENCH_WORKLOADS:-} BENCH_REPS=${BENCH_REPS:-} BENCH_CELLS BENCH_VARIANTS
 focus=''
 [ -n "$BENCH_WORKLOADS$BENCH_CELLS$BENCH_VARIANTS$BENCH_REPS" ] && focus=1
-topologies=${BENCH_TOPOLOGIES:-flat numa}
+# PROFILE=full runs flat alone: numa's 8 vCPUs on 2 host cores starved every cell in the full
+# run of 2026-12-01 (a 1 ms cyclictest served ~1/7 of its periods in the seed regime), and
+# with a boot per round, the peers and the A/A control, flat alone fills the two hours.
+# BENCH_TOPOLOGIES=numa runs it on its own.
+topologies=${BENCH_TOPOLOGIES:-$([ "$profile" = full ] && echo flat || echo flat numa)}
 # The peer columns (scx_lavd, scx_bpfland: build-peers.sh) need the bench kernels'
 # sched_ext; BENCH_IMAGE's test kernel has none, so a smoke runs without them (the guests
 # and the report are told: ln.peers=0, meta.txt's peers=0).
@@ -117,18 +125,20 @@ for topo in $topologies; do
 		echo "bench: unknown topology '$topo' (flat|numa|zen3-mini|zen3-nps1|zen3-nps2)" >&2
 		exit 2
 	}
-	for kernel in base series; do
+	for kernel in base series control; do
 		wanted "$topo-$kernel" || continue
 		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
 		read -r n s r < <(awk -F'\t' 'NF { n++; s += $6; if ($5 > r) r = $5 } END { print n + 0, s + 0, r + 0 }' <<< "$plan")
 		[ "$r" -le "$plan_rounds" ] || plan_rounds=$r
-		# A focus may leave one kernel nothing to run (BENCH_VARIANTS=ln): it does not boot.
-		[ "$n" -gt 0 ] || [ -n "$focus" ] || { echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
+		# A focus may leave one kernel nothing to run (BENCH_VARIANTS=ln): it does not boot;
+		# nor does the control where the matrix has no aa column on the topology.
+		[ "$n" -gt 0 ] || [ -n "$focus" ] || [ $kernel = control ] ||
+			{ echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
 	done
 done
 [ "$plan_runs" -gt 0 ] || { echo "bench: the focus leaves no runs in the matrix" >&2; exit 1; }
-say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 2 kernels," \
+say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 3 kernels (base, series, control)," \
     "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build), run order seed $seed"
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
@@ -197,11 +207,12 @@ cp "$matrix" "$res/bench-matrix"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$res/host.txt"
 
-# The repeat rounds, in blocks of BENCH_ROUND_BLOCK rounds (full: 2; the others: all in one
-# boot): every kernel boots once per block, which kernel first alternating with the seed, the
-# block and the topology ((seed + block + topology) % 2), so that the base and the series runs of a cell interleave in time as
-# the columns of one kernel do inside a boot.
-round_block=${BENCH_ROUND_BLOCK:-$([ "$profile" = full ] && echo 2 || echo 999)}
+# The repeat rounds, in blocks of BENCH_ROUND_BLOCK rounds (full: 1; the others: all in one
+# boot): every kernel boots once per block, in an order that turns with the seed, the block
+# and the topology (kernel_order), so that the kernels' runs of a cell interleave in time as
+# the columns of one kernel do inside a boot, and no kernel always boots first. The report
+# pairs the kernels' boots of a block and resamples blocks (bench-report.py boot_ci()).
+round_block=${BENCH_ROUND_BLOCK:-$([ "$profile" = full ] && echo 1 || echo 999)}
 case "$round_block" in '' | *[!0-9]* | 0) echo "bench: BENCH_ROUND_BLOCK=$round_block: a number of rounds" >&2; exit 2 ;; esac
 blocks='' a=1
 while [ $a -le $plan_rounds ]; do
@@ -233,6 +244,15 @@ merge_results() {
 	cp -a "$from/." "$to/"
 }
 
+# kernel_order N: base, series and control in the N-th of their six orders (N mod 6).
+kernel_order() {
+	local k=(base series control) r=$(($1 % 3))
+	if (($1 / 3 % 2)); then
+		echo "${k[(r + 2) % 3]} ${k[(r + 1) % 3]} ${k[r]}"
+	else
+		echo "${k[r]} ${k[(r + 1) % 3]} ${k[(r + 2) % 3]}"
+	fi
+}
 nblock=0
 declare -A booted
 for blk in $blocks; do
@@ -240,8 +260,7 @@ for blk in $blocks; do
 	ntopo=0
 	for topo in $topologies; do
 		ntopo=$((ntopo + 1))
-		kernels="base series"
-		(((seed + nblock + ntopo) % 2)) && kernels="series base"
+		kernels=$(kernel_order $((seed + nblock + ntopo)))
 		for kernel in $kernels; do
 			tag=$topo-$kernel
 			wanted "$tag" || continue
@@ -257,6 +276,7 @@ for blk in $blocks; do
 			rm -f "$disk"
 			truncate -s 256M "$disk"
 			log=$res/logs/console-$tag-rounds-$blk.log
+			# The control is the base kernel's image, booted as a kernel of its own.
 			image=$image_base
 			[ $kernel = series ] && image=$image_series
 			say "boot $tag, rounds $blk (profile $profile, $n runs, about $((s / 60)) min)"

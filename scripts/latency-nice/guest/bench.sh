@@ -4,7 +4,7 @@
 # make bench, inside the guest: run this kernel's share of the A/B matrix and write every
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
-# Kernel command line: ln.kernel=base|series ln.profile=tiny|quick|full
+# Kernel command line: ln.kernel=base|series|control ln.profile=tiny|quick|full
 # ln.topo=flat|numa|zen3-mini|zen3-nps1|zen3-nps2 (boot.sh's layouts)
 # ln.seed=N ln.rounds=A-B [ln.peers=0]. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
@@ -25,6 +25,9 @@
 #                           the same with a custom slice of 0.3, 1 or 3 ms where the series
 #                           sets -20: the longer requests a user would try next
 #                  nice     the foreground at nice -5 where the series sets -20
+#                  schedqos the foreground at nice -4 with an 8 ms custom slice where the
+#                           series sets -20: what Qais Yousef's schedqos daemon gives a
+#                           USER_INTERACTIVE task (its uclamp_max 1024 is the default)
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
 #                           floor no fair policy can beat
 #                  lavd, bpfland
@@ -38,6 +41,10 @@
 #                           watchdog ejected it: sched_ext's state and enable_seq differ after
 #                           the run) fails, so it is reported and not pooled (scx_start,
 #                           scx_stop)
+#   control kernel aa       the base kernel booted as a third kernel (bench.sh), nothing
+#                           set: the A/A control of every comparison across kernels (its
+#                           runs against base's must differ by nothing the report resolves).
+#                           Only on a workload's default cell
 #   series kernel  ln       latency_nice (with the credit)
 #                  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
 #                           without the credit)
@@ -230,6 +237,7 @@ wrap() {
 	ln | nofeat | nocredit | norun | group-task) echo "latency-nice -n $2" ;;
 	slice*) [ "$(slice_of "$2" "$1")" != 0 ] && echo "sched-slice -s $(slice_of "$2" "$1")" ;;
 	nice) [ "$2" = -20 ] && echo "nice -n -5" ;;
+	schedqos) [ "$2" = -20 ] && echo "nice -n -4 sched-slice -s 8000000" ;;
 	esac
 }
 # fg_wrap VARIANT LEVEL: the same for a foreground that does not set its own policy.
@@ -263,8 +271,9 @@ is_groups() {
 # The kernel a variant runs on.
 kernel_of() {
 	case "$1" in
-	base | slice | slice300 | slice1000 | slice3000 | nice | fifo | lavd | bpfland) echo base ;;
+	base | slice | slice300 | slice1000 | slice3000 | nice | schedqos | fifo | lavd | bpfland) echo base ;;
 	ln | nofeat | nocredit | norun | group | group-task) echo series ;;
+	aa) echo control ;;
 	esac
 }
 
@@ -305,11 +314,11 @@ matrix_check() {
 			# The longer slices and nice stand where the row sets -20 (nice: the foreground).
 			case "$v" in
 			slice?*) [ "$fg" = -20 ] || [ "$bg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
-			nice) [ "$fg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
+			nice | schedqos) [ "$fg" = -20 ] || echo "$wl $fg $bg: '$v' stands where the row sets -20" ;;
 			esac
 			case "$v" in
 			group | group-task) is_groups "$wl" || echo "$wl $fg $bg: '$v' is a column of the groups regimes" ;;
-			lavd | bpfland)
+			lavd | bpfland | aa)
 				case "$fg $bg" in
 				"0 0" | "0 -" | "- 0" | "- -") ;;
 				*) echo "$wl $fg $bg: '$v' sets nothing on tasks: only on the default cell" ;;
@@ -317,7 +326,8 @@ matrix_check() {
 			esac
 			# The burst probe sets its own latency_nice or slice, nothing else.
 			case "$wl $v" in
-			"fifo-burst nice" | "fifo-burst fifo" | "fifo-burst lavd" | "fifo-burst bpfland")
+			"fifo-burst nice" | "fifo-burst schedqos" | "fifo-burst fifo" | "fifo-burst lavd" | \
+			"fifo-burst bpfland" | "fifo-burst aa")
 				echo "$wl $fg $bg: the probe has no $v column" ;;
 			esac
 		done
@@ -371,10 +381,15 @@ last_cpu=$((ncpu - 1))
 # runnable tasks per CPU: 16.2 s per cyclictest-hackbench run and 13.9 s per
 # schbench-hackbench run at D = 4; 32.8 s per cyclictest-light run at 5*D = 20, then); a
 # throughput run ~3 s. A fresh background adds its warm-up and ~2 s to stop and reap it.
-# A peer adds its load and unload (PEER_EST s: sched_ext enabling under TCG).
-PEER_EST=5
+# A peer adds its load and unload, as benchmarks/peers-smoke's index.tsv measured them (a
+# peer's run against base's of the same cell, flat, D = 4, two runs each): scx_lavd ~12 s
+# (11.5 on hackbench, 12.5 in the seed regime and the systemd tree, 6 in the light one),
+# scx_bpfland ~2 s.
 est() { # WORKLOAD [VARIANT]
-	case "${2:-}" in lavd | bpfland) echo $(($(est $1) + PEER_EST)); return ;; esac
+	case "${2:-}" in
+	lavd) echo $(($(est $1) + 12)); return ;;
+	bpfland) echo $(($(est $1) + 2)); return ;;
+	esac
 	case "$1" in
 	hackbench | messaging | pipe) echo 3 ;;
 	cyclictest-light) echo $((2 * D + 13 + BG_WARM + 2)) ;;
@@ -532,7 +547,7 @@ for w in $(echo "$focus_workloads" | tr , ' '); do
 done
 for v in $(echo "$focus_variants" | tr , ' '); do
 	[ -n "$(kernel_of "$v")" ] || {
-		say "ln.variants: unknown variant '$v' (base slice slice300 slice1000 slice3000 nice fifo lavd bpfland ln nofeat nocredit norun group group-task)" >&2
+		say "ln.variants: unknown variant '$v' (base slice slice300 slice1000 slice3000 nice schedqos fifo lavd bpfland aa ln nofeat nocredit norun group group-task)" >&2
 		exit 1
 	}
 done
