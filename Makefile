@@ -49,6 +49,11 @@ ROUNDS_zen3-mini := 2
 APPEND_zen3-mini := ln.fuzz_ops=20000
 STAGE       = $(S)/stage.sh
 PROFILE     ?= quick
+# The clock of the measuring targets (bench, cost, crowd, share, run's demo): virtual, QEMU's
+# instruction-counted clock (boot.sh BOOT_CLOCK=virtual: guest time depends on what the guest
+# executes, not on the host's load), or wall, the multi-threaded TCG of the earlier runs.
+# make test's boots keep the wall clock: they assert mechanisms, not times.
+CLOCK       ?= virtual
 
 .PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
@@ -234,10 +239,10 @@ check-config-off: kernel
 # cells for every topology, results in out/bench/PROFILE-TOPO/.
 ifeq ($(origin BASE),command line)
 bench: base-apply
-	@BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(BASE_DIR)/src/linux $(OUT)/bench-$(BASE_VERSION)
+	@BENCH_CLOCK=$(CLOCK) BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(BASE_DIR)/src/linux $(OUT)/bench-$(BASE_VERSION)
 else
 bench: apply
-	@BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
+	@BENCH_CLOCK=$(CLOCK) BENCH_TOPO=$(TOPO) $(STAGE) bench-$(PROFILE) $(S)/bench.sh $(PROFILE) $(SRC) $(OUT)/bench
 endif
 
 # CI smoke of the harness: every cell once for about a second, on the test kernel (both
@@ -256,7 +261,7 @@ test: host-test guest-test check-kernel-rust check-config-off check-bases series
 
 run: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-demo.cpio.gz $(S)/guest/demo.sh
-	@$(STAGE) boot-demo $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs-demo.cpio.gz $(OUT)/logs/console-demo.log demo || true
+	@BOOT_CLOCK=$(CLOCK) $(STAGE) boot-demo $(S)/boot.sh flat $(OUT)/bzImage $(OUT)/initramfs-demo.cpio.gz $(OUT)/logs/console-demo.log demo || true
 	@sed -n '/^LN-DEMO/,/^LN-GUEST: done/p' $(OUT)/logs/console-demo.log | sed 's/\r//'
 	@$(S)/check-console.py $(OUT)/logs/console-demo.log $(KUNIT_SUITES) $(KUNIT_SUITES_7.2)
 
@@ -280,7 +285,7 @@ clean:
 SHARE_IMAGE ?= $(OUT)/bzImage
 share: kernel guest-tools
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-share.cpio.gz $(S)/guest/share.sh
-	@$(STAGE) share $(S)/boot.sh flat $(SHARE_IMAGE) $(OUT)/initramfs-share.cpio.gz \
+	@BOOT_CLOCK=$(CLOCK) $(STAGE) share $(S)/boot.sh flat $(SHARE_IMAGE) $(OUT)/initramfs-share.cpio.gz \
 		$(OUT)/logs/console-share.log demo || true
 	@grep -a 'LN-SHARE: \([^s]\|skipped\)' $(OUT)/logs/console-share.log | sed 's/\r//'
 	@grep -aq 'LN-SHARE: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-share.log
@@ -296,22 +301,19 @@ share: kernel guest-tools
 # (guest/crowd.sh); a run that does not finish in CROWD_LIMIT (300) s is killed, reported and
 # ends the runs. The LN-CROWD lines are in out/logs/console-crowd.log. Not in make test
 # (timing; ~6 min when every run finishes).
-# What the series' Rust rules cost against the same rules in C (issue 42): COST_BEFORE and
-# COST_AFTER, two series kernels built with the benchmark config (for example the series up to
-# 0025, the rules in C, and the whole series), booted in turn, each boot with every task of
-# hackbench and perf bench sched pipe at latency_nice 0 (the static key off) or -20 (on); the
-# round of four boots is the unit (scripts/latency-nice/cost.sh, cost-report.py). COST_BOOTS
-# rounds (6), COST_SEED; out/cost/report.md. COST_CONTROL, a copy of COST_AFTER, is booted
-# as a third kernel in every round (an A/A control in the same run; the report reads every
-# verdict as unresolved when the control resolves a difference). Needs make bench's
-# initramfs (make bench-smoke builds it). Measured, not judged; not in make test (~30 s a
-# boot).
-COST_BEFORE ?=
-COST_AFTER ?= $(OUT)/crowd/kernel/bzImage
-COST_CONTROL ?=
+# What the series costs workloads that never ask for latency_nice, as a path length in virtual
+# time (scripts/latency-nice/cost.sh, cost-report.py): the base and the series built with the
+# benchmark config (make bench builds both: COST_BASE, COST_SERIES) and a copy of the base
+# as an A/A control, on QEMU's instruction-counted clock, hackbench and perf bench sched pipe
+# (unpinned and pinned to one CPU) at latency_nice 0 with the static key off, with it on
+# (0-key) and at -20; virtual ns per operation, the boot as the unit, COST_BOOTS rounds (10)
+# of five boots, two guests at once. COST_SEED, COST_REPS (runs a boot, 3), COST_CLOCK=wall
+# for the old clock. out/cost/report.md. Needs make bench's initramfs (make bench-smoke
+# builds it). Measured, not judged; not in make test (~40 s a boot on the virtual clock).
+COST_BASE ?= $(OUT)/bench/kernel-base/bzImage
+COST_SERIES ?= $(OUT)/bench/kernel-series/bzImage
 cost:
-	@[ -n "$(COST_BEFORE)" ] || { echo "make cost: COST_BEFORE=BZIMAGE (the kernel to compare against) is required" >&2; exit 2; }
-	@$(STAGE) cost $(S)/cost.sh $(COST_BEFORE) $(COST_AFTER) $(OUT)/cost $(COST_CONTROL)
+	@COST_CLOCK=$(CLOCK) $(STAGE) cost $(S)/cost.sh $(COST_BASE) $(COST_SERIES) $(OUT)/cost
 
 CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
 crowd: apply guest-tools
@@ -319,7 +321,7 @@ crowd: apply guest-tools
 		$(S)/build-kernel.sh $(SRC) $(OUT)/crowd/build $(OUT)/crowd/kernel \
 		$(CURDIR)/kernel/configs/latency_nice_bench.config
 	@$(S)/mkinitramfs.sh $(OUT)/initramfs-crowd.cpio.gz $(S)/guest/crowd.sh
-	@$(STAGE) crowd $(S)/boot.sh flat $(CROWD_IMAGE) $(OUT)/initramfs-crowd.cpio.gz \
+	@BOOT_CLOCK=$(CLOCK) $(STAGE) crowd $(S)/boot.sh flat $(CROWD_IMAGE) $(OUT)/initramfs-crowd.cpio.gz \
 		$(OUT)/logs/console-crowd.log demo || true
 	@grep -a 'LN-CROWD: ' $(OUT)/logs/console-crowd.log | sed 's/\r//'
 	@grep -aq 'LN-CROWD: done: [0-9]* runs, 0 failed' $(OUT)/logs/console-crowd.log

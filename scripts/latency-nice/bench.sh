@@ -38,6 +38,16 @@
 # PROFILE=full every kernel boots once per round: the boot is the unit of the report's
 # comparisons across kernels, and five boots of each give it five units.
 #
+# The clock: BENCH_CLOCK=virtual (the default) boots every guest on QEMU's instruction-counted
+# clock (boot.sh BOOT_CLOCK=virtual: -icount shift=0,sleep=off, one instruction a virtual
+# nanosecond, the guest on tsc=reliable), so that what a guest measures depends on what it
+# executes and not on the host's load; each guest then runs on one host thread, and
+# BENCH_PARALLEL (default 2 under the virtual clock, the host's two cores) guests boot at
+# once. BENCH_CLOCK=wall keeps the multi-threaded TCG of the runs before 2026-12-06, one
+# guest at a time. Every boot gets a seed of its own (ln.bootseed, from the run's seed, the
+# boot's tag and its rounds), which the guest draws its run order and the start offsets of
+# its foregrounds from: replicates then differ by scheduling, not by the host.
+#
 # BENCH_IMAGE=BZIMAGE (make bench-smoke) runs both halves of the matrix on that one kernel,
 # the test kernel, instead of building the pair: its base half is the series at
 # latency_nice 0 and with mainline's custom slice, which exercises every cell, tool,
@@ -99,6 +109,24 @@ cpus_of() {
 	esac
 }
 boots=${BENCH_BOOTS:-}
+clock=${BENCH_CLOCK:-virtual}
+case "$clock" in wall | virtual) ;; *) echo "bench: BENCH_CLOCK=$clock: virtual or wall" >&2; exit 2 ;; esac
+parallel=${BENCH_PARALLEL:-$([ "$clock" = virtual ] && echo 2 || echo 1)}
+case "$parallel" in '' | *[!0-9]* | 0) echo "bench: BENCH_PARALLEL=$parallel: a number of guests (1 or more)" >&2; exit 2 ;; esac
+# Wall-clock guests that run side by side time each other.
+[ "$clock" = virtual ] || [ "$parallel" = 1 ] ||
+	{ echo "bench: BENCH_PARALLEL=$parallel needs BENCH_CLOCK=virtual (wall-clock guests would share the host's cores)" >&2; exit 2; }
+# Host seconds per guest second: the guests' estimates (guest/bench.sh est()) are in their own
+# seconds. Under the multi-threaded wall clock a guest second took about one host second; on
+# the virtual clock a loaded guest runs its 2 vCPUs on one host thread at well under a
+# billion instructions a host second (measured 2026-12-06 with a kernel build sharing the 2
+# host cores: cyclictest-seed 4 virtual s in 36 host s, cyclictest-light 9 in 79, ~9 host s
+# a virtual s; 6 is what a core of its own gives it, from the share it had), and an idle
+# guest skips its idle time (cyclictest-idle: 4 virtual s in 1 host s).
+slowdown=1
+[ "$clock" = wall ] || slowdown=6
+# The guests' plans (--plan) take the clock from here: PROFILE=full measures 2 s a run on it.
+export BENCH_CLOCK=$clock
 # The seed of the guests' run order (guest/bench.sh each_run()): BENCH_SEED, or drawn here;
 # printed, and kept in the results (seed), so that a run's order can be made again.
 # BENCH_BOOTS completes an earlier run: its seed, and its matrix or nothing.
@@ -139,7 +167,7 @@ for topo in $topologies; do
 done
 [ "$plan_runs" -gt 0 ] || { echo "bench: the focus leaves no runs in the matrix" >&2; exit 1; }
 say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 3 kernels (base, series, control)," \
-    "about $((plan_total / 60)) min in the guests (plus the boots and any kernel build), run order seed $seed"
+    "about $((plan_total * slowdown / parallel / 60)) min of host time, $parallel guest(s) at once, $clock clock (plus the boots and any kernel build), run order seed $seed"
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
 [ -n "$version" ] || { echo "bench: $series_src has no .latency-nice-base (not a fetched base)" >&2; exit 1; }
@@ -196,6 +224,13 @@ cp "$matrix" "$res/bench-matrix"
 	echo "host_cores=$(nproc)"
 	echo "host_mem_gib=$(($(grep MemTotal /proc/meminfo | awk '{print $2}') / 1048576))"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n1)"
+	echo "clock=$clock"
+	echo "parallel_guests=$parallel"
+	if [ "$clock" = virtual ]; then
+		echo "qemu_accel=-accel tcg,thread=single -icount shift=0,sleep=off (guest: tsc=reliable)"
+	else
+		echo "qemu_accel=-accel tcg"
+	fi
 	echo "qemu_flat=-accel tcg -cpu max -smp 2 -m 1G"
 	echo "qemu_numa=-accel tcg -cpu max -smp 8,sockets=2,cores=4,threads=1 -m 2G, 2 NUMA nodes of 4 CPUs"
 	echo "qemu_zen3-mini=-accel tcg -cpu Skylake-Server -smp 32,sockets=2,dies=1,cores=8,threads=2 -m 2G, a node per socket"
@@ -253,6 +288,61 @@ kernel_order() {
 		echo "${k[r]} ${k[(r + 1) % 3]} ${k[(r + 2) % 3]}"
 	fi
 }
+# boot_one TOPO KERNEL BLOCK: one boot of KERNEL on TOPO for the rounds of BLOCK, its results
+# merged into $res/raw/TOPO-KERNEL. Up to $parallel of them run at once (virtual clock).
+boot_one() {
+	local topo=$1 kernel=$2 blk=$3 tag=$1-$2 ncpu n s disk log image limit qpid rc unpack b0 bootseed
+	ncpu=$(cpus_of "$topo")
+	read -r n s < <(BENCH_ROUNDS=$blk sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
+		awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
+	disk=$res/logs/disk-$tag-$blk.img
+	rm -f "$disk"
+	truncate -s 256M "$disk"
+	log=$res/logs/console-$tag-rounds-$blk.log
+	# The control is the base kernel's image, booted as a kernel of its own.
+	image=$image_base
+	[ $kernel = series ] && image=$image_series
+	# The boot's own seed: the guest's run order and start offsets (guest/bench.sh).
+	bootseed=$(printf '%s %s %s' "$seed" "$tag" "$blk" | cksum | cut -d' ' -f1)
+	s=$((s * slowdown))
+	say "boot $tag, rounds $blk (profile $profile, $n runs, about $((s / 60)) min, boot seed $bootseed)"
+	b0=$(date +%s)
+	# A boot that times out loses all its results (the disk is written at the end):
+	# twice its estimate and 20 minutes more (50 minutes at least) before it counts
+	# as hung (the estimate in host seconds: slowdown).
+	limit=$((2 * s + 1200))
+	[ $limit -ge 3000 ] || limit=3000
+	# est() was measured on flat (numa took 1.4x of it); a Zen3-class guest's 32-64
+	# vCPUs share the same 2 host cores, and its runs are not measured: its limit
+	# grows with its vCPUs per 8.
+	[ "$ncpu" -le 8 ] || limit=$((limit * ncpu / 8))
+	BOOT_CLOCK=$clock BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
+	BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.bootseed=$bootseed ln.clock=$clock ln.rounds=$blk ln.peers=$BENCH_PEERS${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_VARIANTS:+ ln.variants=$BENCH_VARIANTS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}${BENCH_EXPLORE:+ ln.explore=$BENCH_EXPLORE}" \
+		"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
+	qpid=$!
+	# Progress: the guest's LN-BENCH lines, as they come.
+	sleep 1
+	tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | grep --line-buffered -a 'LN-BENCH\|LN-DMESG' |
+		while IFS= read -r line; do
+			printf '    [%s] %s: %s\n' "$(date +%T)" "$tag" "${line%$'\r'}" >&2
+		done || true
+	rc=0
+	wait $qpid || rc=$?
+	[ $rc = 0 ] || say "boot $tag: exit $rc (124: timed out), see $log"
+	unpack=$res/logs/unpack-$tag-$blk
+	rm -rf "$unpack"
+	mkdir -p "$unpack"
+	tar -x -f "$disk" -C "$unpack" 2>/dev/null ||
+		say "boot $tag, rounds $blk: no results on the result disk"
+	# One merge at a time: two boots of one kernel (blocks) may end together.
+	(
+		flock 9
+		merge_results "$unpack" "$res/raw/$tag" "$blk"
+	) 9> "$res/logs/merge.lock"
+	rm -rf "$disk" "$unpack"
+	say "boot $tag, rounds $blk: $(($(date +%s) - b0)) s"
+}
+
 nblock=0
 declare -A booted
 for blk in $blocks; do
@@ -264,59 +354,28 @@ for blk in $blocks; do
 		for kernel in $kernels; do
 			tag=$topo-$kernel
 			wanted "$tag" || continue
-			ncpu=$(cpus_of "$topo")
-			read -r n s < <(BENCH_ROUNDS=$blk sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu |
-				awk -F'\t' '{ s += $6 } END { print NR, s + 0 }')
+			n=$(BENCH_ROUNDS=$blk sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" "$(cpus_of "$topo")" | wc -l)
 			[ "$n" -gt 0 ] || continue
 			if [ -z "${booted[$tag]:-}" ]; then
 				rm -rf "$res/raw/$tag"
 				booted[$tag]=1
 			fi
-			disk=$res/logs/disk-$tag.img
-			rm -f "$disk"
-			truncate -s 256M "$disk"
-			log=$res/logs/console-$tag-rounds-$blk.log
-			# The control is the base kernel's image, booted as a kernel of its own.
-			image=$image_base
-			[ $kernel = series ] && image=$image_series
-			say "boot $tag, rounds $blk (profile $profile, $n runs, about $((s / 60)) min)"
-			b0=$(date +%s)
-			# A boot that times out loses all its results (the disk is written at the end):
-			# twice its estimate and 20 minutes more (50 minutes at least) before it counts
-			# as hung.
-			limit=$((2 * s + 1200))
-			[ $limit -ge 3000 ] || limit=3000
-			# est() was measured on flat (numa took 1.4x of it); a Zen3-class guest's 32-64
-			# vCPUs share the same 2 host cores, and its runs are not measured: its limit
-			# grows with its vCPUs per 8.
-			[ "$ncpu" -le 8 ] || limit=$((limit * ncpu / 8))
-			BOOT_TIMEOUT=${BENCH_BOOT_TIMEOUT:-$limit} BOOT_DISK=$disk \
-			BOOT_APPEND="ln.kernel=$kernel ln.profile=$profile ln.topo=$topo ln.seed=$seed ln.rounds=$blk ln.peers=$BENCH_PEERS${BENCH_WORKLOADS:+ ln.workloads=$BENCH_WORKLOADS}${BENCH_CELLS:+ ln.cells=$BENCH_CELLS}${BENCH_VARIANTS:+ ln.variants=$BENCH_VARIANTS}${BENCH_REPS:+ ln.reps=$BENCH_REPS}" \
-				"$S/boot.sh" "$topo" "$image" "$outroot/initramfs-bench.cpio.gz" "$log" bench &
-			qpid=$!
-			# Progress: the guest's LN-BENCH lines, as they come.
-			sleep 1
-			tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | grep --line-buffered -a 'LN-BENCH\|LN-DMESG' |
-				while IFS= read -r line; do
-					printf '    [%s] %s: %s\n' "$(date +%T)" "$tag" "${line%$'\r'}" >&2
-				done || true
-			rc=0
-			wait $qpid || rc=$?
-			[ $rc = 0 ] || say "boot $tag: exit $rc (124: timed out), see $log"
-			unpack=$res/logs/unpack-$tag
-			rm -rf "$unpack"
-			mkdir -p "$unpack"
-			tar -x -f "$disk" -C "$unpack" 2>/dev/null ||
-				say "boot $tag, rounds $blk: no results on the result disk"
-			merge_results "$unpack" "$res/raw/$tag" "$blk"
-			rm -rf "$disk" "$unpack"
-			say "boot $tag, rounds $blk: $(($(date +%s) - b0)) s"
+			# The pool: at most $parallel boots at once, the next one as soon as one ends.
+			while [ "$(jobs -pr | wc -l)" -ge "$parallel" ]; do
+				wait -n || true
+			done
+			boot_one "$topo" "$kernel" "$blk" &
 		done
 	done
 done
+wait
 
 say "report"
 # Debian's python3 (with python3-matplotlib from deps.sh), not whatever python3 is first on PATH.
 /usr/bin/python3 "$S/bench-report.py" "$res"
 [ -n "$(ls -A "$res/raw" 2>/dev/null)" ] || { echo "bench: no boot produced results in $res/raw" >&2; exit 1; }
+# Every raw sample, compressed, beside the report: what BENCHMARKS.md's tables are recomputed
+# from (bench-recompute.sh DIR, once DIR is committed).
+tar -C "$res" -cJf "$res/raw.tar.xz" raw host.txt seed bench-matrix base-version series-commit
+say "raw samples: $res/raw.tar.xz ($(du -k "$res/raw.tar.xz" | cut -f1) KiB)"
 say "done in $(($(date +%s) - t0)) s: $res/report.md"

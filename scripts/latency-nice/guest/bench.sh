@@ -6,7 +6,7 @@
 #
 # Kernel command line: ln.kernel=base|series|control ln.profile=tiny|quick|full
 # ln.topo=flat|numa|zen3-mini|zen3-nps1|zen3-nps2 (boot.sh's layouts)
-# ln.seed=N ln.rounds=A-B [ln.peers=0]. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
+# ln.seed=N ln.rounds=A-B [ln.peers=0] [ln.bootseed=N] [ln.clock=virtual|wall] [ln.keyon=1]. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
 # script's awk draws for BENCH_SEED: busybox awk in the guest draws another) and runs
 # nothing: the host's estimate reads it. CPUS defaults to the
@@ -133,6 +133,16 @@ SEED=${BENCH_SEED:-1} ROUNDS=${BENCH_ROUNDS:-1-999}
 # without sched_ext (make bench-smoke's test kernel); meta.txt says so, and the report
 # expects none.
 PEERS=${BENCH_PEERS:-1}
+# BOOTSEED (ln.bootseed): this boot's own seed, which the host derives from the run's seed,
+# the boot's kernel and its rounds. The run order of each round and the start offset of each
+# run are drawn from it, so that two boots of one kernel differ by where the runs fall
+# against the timers and each other, as two boots of a real machine do: under the virtual
+# clock a guest that repeats the same instructions would otherwise repeat the same
+# schedule, and its boots would replicate the host's noise, not the scheduler's. CLOCK
+# (ln.clock) is recorded in meta.txt. KEYON (ln.keyon=1, make cost): one short task sets
+# latency_nice 1 and exits before the runs, which turns the series' static key on for the
+# rest of the boot while every measured task stays at 0.
+BOOTSEED='' CLOCK=${BENCH_CLOCK:-wall} KEYON=0 EXPLORE=${BENCH_EXPLORE:-0}
 ask_has_data='' check_matrix='' scx_run=''
 if [ "${1:-}" = --has-data ]; then
 	ask_has_data=1
@@ -163,6 +173,10 @@ else
 		ln.seed=*) SEED=${arg#ln.seed=} ;;
 		ln.rounds=*) ROUNDS=${arg#ln.rounds=} ;;
 		ln.peers=*) PEERS=${arg#ln.peers=} ;;
+		ln.bootseed=*) BOOTSEED=${arg#ln.bootseed=} ;;
+		ln.clock=*) CLOCK=${arg#ln.clock=} ;;
+		ln.keyon=*) KEYON=${arg#ln.keyon=} ;;
+		ln.explore=*) EXPLORE=${arg#ln.explore=} ;;
 		esac
 	done
 	ncpu=$(grep -c ^processor /proc/cpuinfo)
@@ -194,6 +208,19 @@ quick)	D=4 REPS_JUDGED=2 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=100 PM_G=4 PM_L=10
 full)	D=3 REPS_JUDGED=5 REPS_EXPLORE=1 BG_WARM=1 HB_G=4 HB_L=400 PM_G=4 PM_L=400 PP_L=20000 BG_G=4 UNTIL_DATA=0 ;;
 *)	say "unknown profile '$profile'"; exit 1 ;;
 esac
+# The light regime's run: 2*D seconds (full: 6 s, 120 periods of 50 ms).
+LIGHT_S=$((2 * D))
+# On the virtual clock (ln.clock=virtual; BENCH_CLOCK for --plan) a loaded virtual second
+# costs ~6-9 host seconds (bench.sh's slowdown), so PROFILE=full measures 2 s a run (2000
+# periods of a 1 ms cyclictest: a p99 is its 20th worst wakeup) where the wall clock took 3;
+# the light regime keeps its 6 s.
+# Its explore cells (X) do not run unless asked for (ln.explore=1, BENCH_EXPLORE=1): the
+# judged cells (the headline's regimes and the cheap throughput and idle cells) fill the
+# host's two hours, five boots of each kernel.
+if [ "$profile $CLOCK" = "full virtual" ]; then
+	D=2
+	[ "$EXPLORE" = 1 ] || REPS_EXPLORE=0
+fi
 case "$focus_reps" in
 '') ;;
 *[!0-9]* | 0) say "ln.reps=$focus_reps: a number of repeats (1 or more)" >&2; exit 1 ;;
@@ -201,6 +228,10 @@ case "$focus_reps" in
 esac
 case "$SEED" in
 '' | *[!0-9]*) say "ln.seed=$SEED: the seed of the run order, a number" >&2; exit 1 ;;
+esac
+BOOTSEED=${BOOTSEED:-$SEED}
+case "$BOOTSEED" in
+*[!0-9]*) say "ln.bootseed=$BOOTSEED: the boot's seed, a number" >&2; exit 1 ;;
 esac
 case "$ROUNDS" in
 [0-9]*-[0-9]*) round_from=${ROUNDS%-*} round_to=${ROUNDS#*-} ;;
@@ -251,7 +282,7 @@ policy() {
 
 # The workloads this script knows, and those where a background runs next to the
 # foreground (started fresh for every run: background()).
-WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe cyclictest-hackbench schbench-hackbench two-hogs
+WORKLOADS="cyclictest-idle schbench-idle hackbench messaging pipe pipe-pinned cyclictest-hackbench schbench-hackbench two-hogs
 	   cyclictest-hog fifo-burst cyclictest-seed schbench-seed cyclictest-light cyclictest-sessions
 	   schbench-w50 schbench-w500 schbench-w2000 cyclictest-groups-equal cyclictest-groups-many
 	   cyclictest-shared-group cyclictest-systemd"
@@ -361,6 +392,7 @@ matrix_runs() {
 		fi
 		n=$REPS_EXPLORE
 		[ "$cls" = J ] && n=$REPS_JUDGED
+		[ "$n" -gt 0 ] || continue
 		for tok in $vars; do
 			v=${tok%@*}
 			[ "$tok" = "$v" ] || [ "$tok" = "$v@$topo" ] || continue
@@ -385,14 +417,31 @@ last_cpu=$((ncpu - 1))
 # peer's run against base's of the same cell, flat, D = 4, two runs each): scx_lavd ~12 s
 # (11.5 on hackbench, 12.5 in the seed regime and the systemd tree, 6 in the light one),
 # scx_bpfland ~2 s.
+# On the virtual clock (CLOCK=virtual) the seconds are virtual ones, as a boot of the base
+# kernel measured them on 2026-12-06 (index.tsv, D = 3): cyclictest-seed 4, -hackbench 5,
+# -systemd 5, -light 9 (LIGHT_S = 6), hackbench 2, pipe 1: a loaded run D plus ~2 s (the
+# 160-task load starts no slower than the seed's there: the wall clock's 12 s was the
+# emulator's), a throughput run ~2 s; the peers' loads keep the wall clock's figures.
 est() { # WORKLOAD [VARIANT]
+	if [ "$CLOCK" = virtual ]; then
+		case "${2:-}" in
+		lavd) echo $(($(est $1) + 12)); return ;;
+		bpfland) echo $(($(est $1) + 2)); return ;;
+		esac
+		case "$1" in
+		hackbench | messaging | pipe | pipe-pinned) echo 2 ;;
+		cyclictest-light) echo $((LIGHT_S + 3)) ;;
+		*) with_background $1 && echo $((D + 2)) || echo $((D + 1)) ;;
+		esac
+		return
+	fi
 	case "${2:-}" in
 	lavd) echo $(($(est $1) + 12)); return ;;
 	bpfland) echo $(($(est $1) + 2)); return ;;
 	esac
 	case "$1" in
-	hackbench | messaging | pipe) echo 3 ;;
-	cyclictest-light) echo $((2 * D + 13 + BG_WARM + 2)) ;;
+	hackbench | messaging | pipe | pipe-pinned) echo 3 ;;
+	cyclictest-light) echo $((LIGHT_S + 13 + BG_WARM + 2)) ;;
 	cyclictest-hackbench | schbench-hackbench) echo $((D + 12 + BG_WARM + 2)) ;;
 	*) with_background $1 && echo $((D + 1 + BG_WARM + 2)) || echo $((D + 1)) ;;
 	esac
@@ -400,7 +449,7 @@ est() { # WORKLOAD [VARIANT]
 
 # each_run FUNCTION: FUNCTION WORKLOAD FG BG VARIANT REP for every run of this boot's rounds
 # (ROUNDS), in the order they run: round REP runs every run with at least REP repeats, in an order drawn afresh for
-# each round from SEED, so that the columns of a cell (and the cells) interleave and no
+# each round from BOOTSEED (SEED where the host gave none), so that the columns of a cell (and the cells) interleave and no
 # column always follows another's load or comes first after boot. awk's srand(SEED + REP)
 # draws the order: the same seed gives the same order on the same awk.
 each_run() {
@@ -409,7 +458,7 @@ each_run() {
 	order=${TMPDIR:-/tmp}/bench-order.$$
 	[ $max -le $round_to ] || max=$round_to
 	for rep in $(seq $round_from $max); do
-		printf '%s\n' "$runs" | awk -v rep=$rep -v seed=$SEED \
+		printf '%s\n' "$runs" | awk -v rep=$rep -v seed=$BOOTSEED \
 			'BEGIN { srand(seed + rep) } NF && $5 >= rep { printf "%d %s\n", rand() * 1000000000, $0 }' |
 			sort -n > "$order"
 		# Read on fd 3, in this shell (not a pipeline's subshell): FUNCTION keeps its
@@ -431,7 +480,7 @@ has_data() {
 	case "$1" in
 	cyclictest*) grep -Eq '^[[:space:]]*[0-9]+:[[:space:]]*[0-9]+:[[:space:]]*[0-9]+[[:space:]]*$' "$2.txt" ;;
 	hackbench) grep -Eq '^Time:[[:space:]]*[0-9.]+' "$2.txt" ;;
-	messaging | pipe) grep -Eq 'Total time:[[:space:]]*[0-9.]+[[:space:]]*\[sec\]' "$2.txt" ;;
+	messaging | pipe | pipe-pinned) grep -Eq 'Total time:[[:space:]]*[0-9.]+[[:space:]]*\[sec\]' "$2.txt" ;;
 	schbench*) grep -q '^{' "$2.txt" && grep -Eq '^[0-9]+ [0-9]+$' "$2.samples" 2>/dev/null ;;
 	two-hogs)
 		for hog in fg bg; do
@@ -572,11 +621,18 @@ feat() {
 # that lived through earlier runs would give the later columns an older, different load),
 # warmed BG_WARM seconds, then stopped and reaped by run_cell() when the run is done.
 bg_pid=''
+# start_offset: a pause of 0 to 200 ms drawn from the boot's seed and the run's number, before a
+# run's foreground starts (after its background warmed): where the foreground's timers fall
+# against the background's and the tick then differs from boot to boot (BOOTSEED).
+start_offset() {
+	sleep "$(awk -v s="$BOOTSEED" -v n="$n" 'BEGIN { srand(s % 1000003 * 1000 + n); printf "%.3f", rand() / 5 }')"
+}
 background() { # COMMAND...: COMMAND -l 100000000, from now until stopped
 	background_stop
 	"$@" -l 100000000 >/dev/null 2>&1 &
 	bg_pid=$!
 	sleep $BG_WARM
+	start_offset
 }
 # SIGKILL, all of them at once: hackbench's own SIGTERM path (the parent signalling and
 # reaping its workers in turn) took ~20 s under TCG.
@@ -649,6 +705,7 @@ group_loads() {
 		bg_pid="$bg_pid $!"
 	done
 	sleep $BG_WARM
+	start_offset
 }
 
 printf '#!/bin/sh\n# in-cgroup DIR COMMAND...: COMMAND in cgroup DIR.\necho $$ > "$1/cgroup.procs" || exit 1\nshift\nexec "$@"\n' > $IN_CG
@@ -679,6 +736,11 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched messaging -p -t -g $PM_G -l $PM_L ;;
 	pipe)
 		timeout -s KILL $lim $(wrap $v $fg) perf bench sched pipe -l $PP_L ;;
+	pipe-pinned)
+		# Both ends on one CPU (perf's two processes inherit the affinity): every round
+		# trip is two context switches on that CPU, the scheduler's own path and nothing
+		# else (no wakeup across CPUs, no idle).
+		timeout -s KILL $lim $(wrap $v $fg) taskset -c $last_cpu perf bench sched pipe -l $PP_L ;;
 	cyclictest-idle)
 		cyclictest_fg $v $fg 1000 $D "" "" ;;
 	cyclictest-hackbench)
@@ -689,7 +751,7 @@ run_one() { # WORKLOAD VARIANT FG BG OUT
 		cyclictest_fg $v $fg 1000 $D "" "" ;;
 	cyclictest-light)
 		background $(wrap $v $bg) hackbench -g $BG_G
-		cyclictest_fg $v $fg 50000 $((2 * D)) "" "" ;;
+		cyclictest_fg $v $fg 50000 $LIGHT_S "" "" ;;
 	cyclictest-sessions)
 		# Each in a session of its own, so in an autogroup of its own. A background job
 		# of this (non-interactive) shell, or the command timeout execs, is no process
@@ -778,6 +840,12 @@ total=0 secs=0
 count() { total=$((total + 1)) secs=$((secs + $(est $1 $4))); }
 each_run count
 
+# ln.keyon=1: the static key on, every measured task at 0 (a task at 1 that exits at once).
+if [ "$KEYON" = 1 ]; then
+	latency-nice -n 1 true || { say "ln.keyon: latency-nice -n 1 failed"; exit 1; }
+	grep -qx 1 /sys/kernel/debug/sched/latency_nice_used 2>/dev/null ||
+		{ say "ln.keyon: the static key did not turn on"; exit 1; }
+fi
 say "kernel $kernel ($(uname -r)), profile $profile, topology $topo, $ncpu CPUs, $total runs" \
     "(about $((secs / 60)) min), run order seed $SEED"
 # Wakeups are only precise once high-resolution timers are on (TCG: the refined TSC
@@ -792,9 +860,12 @@ done
 	echo "profile=$profile"
 	echo "topology=$topo"
 	echo "cpus=$ncpu"
-	echo "D=$D REPS_JUDGED=$REPS_JUDGED REPS_EXPLORE=$REPS_EXPLORE BG_WARM=$BG_WARM HB_G=$HB_G HB_L=$HB_L" \
+	echo "D=$D LIGHT_S=$LIGHT_S REPS_JUDGED=$REPS_JUDGED REPS_EXPLORE=$REPS_EXPLORE BG_WARM=$BG_WARM HB_G=$HB_G HB_L=$HB_L" \
 	     "PM_G=$PM_G PM_L=$PM_L PP_L=$PP_L BG_G=$BG_G SEED_F=$SEED_F"
 	echo "seed=$SEED"
+	echo "bootseed=$BOOTSEED"
+	echo "clock=$CLOCK"
+	echo "keyon=$KEYON latency_nice_used=$(cat /sys/kernel/debug/sched/latency_nice_used 2>/dev/null)"
 	echo "rounds=$ROUNDS"
 	echo "peers=$PEERS"
 	echo "clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
@@ -832,6 +903,7 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 	norun) feat NO_LATENCY_RUN || ok=1 ;;
 	esac
 	d_run=$D
+	with_background $1 || start_offset
 	while :; do
 		rm -f $out.samples
 		scx_rc=0
