@@ -1154,7 +1154,7 @@ def report(resdir, runs, meta, tags, problems):
               "rows; all come from this one run of make bench.\n")
     md.append("Load regimes (the foreground: cyclictest or schbench-rs): **seed-scaled** "
               "(`hackbench -g 1 -f 3·CPUs/2`, seed 000's ~3 tasks per CPU; cyclictest -i 1000), "
-              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for 2·D s, "
+              "**light task under overload** (160 hackbench tasks; cyclictest -i 50000 for LIGHT_S s (2·D, or 6 where D = 2 on the virtual clock), "
               "its demand under its share), **overload** (160 hackbench tasks, -i 1000: demand far "
               "above share, which no fair policy can serve), "
               "**different sessions** (seed-scaled, the background and the foreground each in a "
@@ -1213,8 +1213,10 @@ def report(resdir, runs, meta, tags, problems):
         npass = sum(r[-1] == "no difference" for r in aa)
         md.append("The base kernel's image also booted as a third kernel (control) in every block, "
                   "its aa column nothing set on the cells below; control/base of the headline's "
-                  "figure with the same interval as every comparison across kernels. The method "
-                  "holds where every row says **no difference**; where one resolves a difference "
+                  "figure with the same interval as every comparison across kernels. Where every "
+                  "row says **no difference**, the A/A did not fail, which is all it can say: with "
+                  "five boots a kernel it has little power (the width of each interval below is what "
+                  "two kernels that are one image may differ by unresolved); where one resolves a difference "
                   "(or draws no interval), every verdict of the headline reads \"unresolved (the A/A "
                   f"control failed; alone: …)\". {npass} of {len(aa)} rows say no difference; with "
                   f"{len(aa)} intervals of 95 %, all hold by chance alone with probability about "
@@ -1466,7 +1468,11 @@ def on_off_says(name, cond):
     for a figure neither way is better for, "off higher"/"off lower"."""
     if cond.point is None:
         return "–"
-    if cond.ci is None or cond.ci[0] <= 1 <= cond.ci[1]:
+    # A row with no interval (a single run, or fewer than MIN_RUNS) says nothing either way:
+    # counted apart, not among the rows that resolved nothing.
+    if cond.ci is None:
+        return "no interval"
+    if cond.ci[0] <= 1 <= cond.ci[1]:
         return "no difference resolved"
     off_higher = cond.ci[0] > 1
     if name in NEUTRAL:

@@ -4,7 +4,8 @@
 difference: the base kernel's default cells of make bench runs (their summary.csv, one run
 of a judged cell per boot in PROFILE=full), side by side.
 
-For each cell, the per-boot values of its metric (pipe: µs per round trip; hackbench:
+For each cell, the per-boot values (of the base kernel's boots, and of the A/A control's
+where the run has one) of its metric (pipe: µs per round trip; hackbench:
 seconds; cyclictest: the wakeup p99 of the run, µs), their coefficient of variation across
 boots, and the boots per kernel a two-sided test at α = 0.05 with 80 % power needs to resolve
 a difference δ between two kernels with that spread: n = 2·((z₀.₉₇₅ + z₀.₈)·CV/δ)², rounded
@@ -36,11 +37,11 @@ def boots_needed(cv, delta):
     return max(2, math.ceil(2 * (Z * cv / delta) ** 2 - 1e-9))
 
 
-def per_boot(path):
+def per_boot(path, kernel="base", variant="base"):
     vals = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
-            if row["topology"] != "flat" or row["kernel"] != "base" or row["variant"] != "base":
+            if row["topology"] != "flat" or row["kernel"] != kernel or row["variant"] != variant:
                 continue
             for wl, fg, bg, metric, _, _ in CELLS:
                 if (row["workload"], row["fg"], row["bg"], row["metric"]) == (wl, fg, bg, metric):
@@ -71,6 +72,11 @@ def main(args):
             print(f"clock-spread: {summary}: no such file", file=sys.stderr)
             return 1
         runs.append((label, clock_of(run), per_boot(summary)))
+        # The A/A control's boots (the base image booted as a kernel of its own, nothing but
+        # the default cells in them), where the run has them: a second look at the same image.
+        control = per_boot(summary, "control", "aa")
+        if control:
+            runs.append((f"{label}, control", clock_of(run), control))
     print("| cell | run (clock) | boots | mean | CV across boots | boots a kernel to resolve δ |")
     print("|---|---|---|---|---|---|")
     for wl, _, _, _, delta, what in CELLS:

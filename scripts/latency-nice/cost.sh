@@ -18,7 +18,7 @@
 #
 # Workloads (guest/bench.sh, PROFILE=full): hackbench -g 4 -l 400 (virtual ns per message:
 # 20 x 20 per group and loop), perf bench sched pipe -l 20000 unpinned and with both ends
-# pinned to one CPU (ns per round trip).
+# pinned to one CPU (ns per round trip, from perf's usecs/op).
 #
 # usage: cost.sh BASE_BZIMAGE SERIES_BZIMAGE OUTDIR
 # env: COST_BOOTS (rounds, default 10), COST_SEED (default 1), COST_REPS (runs of each
@@ -127,8 +127,11 @@ boot_one() {
 			v=$(sed -n 's/^Time:[[:space:]]*\([0-9.]*\).*/\1/p' "$unpack/$file" | head -1)
 			ops=$((hb_g * 20 * 20 * hb_l)) ;;
 		pipe | pipe-pinned)
-			v=$(sed -n 's/.*Total time:[[:space:]]*\([0-9.]*\).*/\1/p' "$unpack/$file" | head -1)
-			ops=$pp_l ;;
+			# perf's usecs/op (six decimals), not its Total time (three: 50 ns steps
+			# per round trip at 20000 loops): a round trip in seconds.
+			v=$(sed -n 's/^[[:space:]]*\([0-9.]*\) usecs\/op.*/\1/p' "$unpack/$file" | head -1)
+			[ -z "$v" ] || v=$(awk -v u="$v" 'BEGIN { printf "%.9f", u / 1e6 }')
+			ops=1 ;;
 		*) continue ;;
 		esac
 		[ -n "$v" ] && [ "${ops:-0}" -gt 0 ] || { say "round $r, $kernel $level: no time in $file"; continue; }

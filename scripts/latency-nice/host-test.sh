@@ -30,6 +30,9 @@ say "cost-report.py (make cost's A/A control and its verdicts)"
 say "clock-spread.py (the boots each clock needs)"
 /usr/bin/python3 scripts/latency-nice/test_clock_spread.py 2>&1 | tail -n 3
 
+say "make bench-recompute (BENCHMARKS.md's tables from their committed raw samples)"
+scripts/latency-nice/recompute-benchmarks.sh
+
 say "check-console.py (the gate of every guest boot)"
 /usr/bin/python3 scripts/latency-nice/test_check_console.py 2>&1 | tail -n 3
 

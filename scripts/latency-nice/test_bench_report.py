@@ -16,6 +16,7 @@ default (20000) is what they are timed with."""
 import importlib.util
 import json
 import math
+import glob
 import os
 import random
 import re
@@ -221,6 +222,33 @@ class Check(unittest.TestCase):
                 self.assertEqual(r.returncode, 1, kw)
                 self.assertIn("cyclictest-hackbench", r.stderr)
 
+
+    def test_cells_a_boot_does_not_owe(self):
+        """The virtual clock's PROFILE=full runs no explore cell (meta.txt REPS_EXPLORE=0), a
+        focused boot only its focus (ln.workloads/ln.cells/ln.variants on its command line):
+        --check owes neither what they left out; the same tree with REPS_EXPLORE=1 fails."""
+        def trim(root, keep, meta):
+            for d in glob.glob(os.path.join(root, "raw", "*")):
+                rows = get(os.path.join(d, "index.tsv")).splitlines()
+                put(os.path.join(d, "index.tsv"),
+                    "\n".join(rows[:1] + [r for r in rows[1:] if keep(r.split("\t"))]) + "\n")
+                put(os.path.join(d, "meta.txt"), meta)
+        judged = lambda f: br.MATRIX[tuple(f[:3])][0] == "J"  # noqa: E731
+        for explore, code in (("0", 0), ("1", 1)):
+            with tempfile.TemporaryDirectory() as root:
+                write_tree(root)
+                trim(root, judged, f"profile=full\nD=2 REPS_JUDGED=1 REPS_EXPLORE={explore}\n")
+                r = check(root)
+                self.assertEqual(r.returncode, code, (explore, r.stderr))
+                if code:
+                    self.assertIn("never ran", r.stderr)
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root)
+            trim(root, lambda f: f[0] == "pipe" and f[1] == "0" and f[3] in ("base", "ln", "aa"),
+                 "profile=full\nD=2 REPS_JUDGED=1 REPS_EXPLORE=1\n"
+                 "cmdline=ln.mode=bench ln.workloads=pipe ln.cells=0:- ln.variants=base,ln,aa\n")
+            r = check(root)
+            self.assertNotIn("never ran", r.stderr)
 
     def test_a_failed_peer_run_is_reported_not_pooled(self):
         # An ejected scheduler's run has data (its workload ran on under EEVDF): --check fails
@@ -773,10 +801,14 @@ class Estimator(unittest.TestCase):
         self.assertEqual(says("hog A switches", slow, fast), "off higher")
         self.assertEqual(br.on_off_says("avg µs", br.Cond([spread, fast], [avg, avg], br.quotient)),
                          "no difference resolved")
-        self.assertEqual(says("p99 µs", slow[:2], fast), "no difference resolved")
+        # Two runs draw no interval: the row says so, apart from the rows that resolved nothing.
+        self.assertEqual(says("p99 µs", slow[:2], fast), "no interval")
         self.assertEqual(says("p99 µs", [], fast), "–")
         rows = [["flat", "c", "m", "", "", "", w] for w in ("on better", "on better", "off better", "–")]
         self.assertEqual(br.on_off_tally(rows), "3 rows: on better 2, off better 1")
+        rows += [["flat", "c", "m", "", "", "", w] for w in ("no interval", "no difference resolved")]
+        self.assertEqual(br.on_off_tally(rows),
+                         "5 rows: on better 2, off better 1, no interval 1, no difference resolved 1")
 
     def test_expanded_interval(self):
         """With n units the percentiles are alpha'/2 and 1 - alpha'/2 (Hesterberg's expanded

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-recompute: every table BENCHMARKS.md quotes from a committed run, computed again
+# from the raw samples committed beside it, and compared with the committed files:
+#   benchmarks/full          report.md and summary.csv from raw.tar.xz (bench-recompute.sh);
+#   benchmarks/cost          report.md from results.tsv (cost-report.py);
+#   benchmarks/clock-spread.md
+#                            the clocks side by side (clock-spread.py on the virtual run and
+#                            the last wall-clock one).
+# Exit 0 where all match, 1 with the differences otherwise.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+S=$top/scripts/latency-nice
+B=$top/benchmarks
+rc=0
+say() { printf '==> bench-recompute: %s\n' "$*" >&2; }
+
+"$S/bench-recompute.sh" "$B/full" || rc=1
+say "benchmarks/full: $([ $rc = 0 ] && echo identical || echo DIFFERS)"
+if ! /usr/bin/python3 "$S/cost-report.py" "$B/cost/results.tsv" | diff -u "$B/cost/report.md" -; then
+	say "benchmarks/cost/report.md: DIFFERS"
+	rc=1
+else
+	say "benchmarks/cost/report.md: identical"
+fi
+if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
+	diff -u "$B/clock-spread.md" -; then
+	say "benchmarks/clock-spread.md: DIFFERS"
+	rc=1
+else
+	say "benchmarks/clock-spread.md: identical"
+fi
+exit $rc
