@@ -3,7 +3,8 @@
 #
 # make bench-recompute: every table BENCHMARKS.md quotes from a committed run, computed again
 # from the raw samples committed beside it, and compared with the committed files:
-#   benchmarks/full          report.md and summary.csv from raw.tar.xz (bench-recompute.sh);
+#   benchmarks/full, benchmarks/focus-aa-no-peers
+#                            report.md and summary.csv from raw.tar.xz (bench-recompute.sh);
 #   benchmarks/cost          report.md from results.tsv (cost-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
@@ -16,8 +17,12 @@ B=$top/benchmarks
 rc=0
 say() { printf '==> bench-recompute: %s\n' "$*" >&2; }
 
-"$S/bench-recompute.sh" "$B/full" || rc=1
-say "benchmarks/full: $([ $rc = 0 ] && echo identical || echo DIFFERS)"
+for run in full focus-aa-no-peers; do
+	r=0
+	"$S/bench-recompute.sh" "$B/$run" || r=1
+	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"
+	[ $r = 0 ] || rc=1
+done
 if ! /usr/bin/python3 "$S/cost-report.py" "$B/cost/results.tsv" | diff -u "$B/cost/report.md" -; then
 	say "benchmarks/cost/report.md: DIFFERS"
 	rc=1
