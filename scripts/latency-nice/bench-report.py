@@ -53,12 +53,14 @@ MATRIX_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guest", 
 # matrix gives every topology, the unsuffixed columns, as numa does).
 TOPOLOGIES = ("flat", "numa", "zen3-mini", "zen3-nps1", "zen3-nps2")
 KERNEL_OF = {"base": "base", "slice": "base", "slice300": "base", "slice1000": "base", "slice3000": "base",
-             "nice": "base", "schedqos": "base", "fifo": "base", "lavd": "base", "bpfland": "base",
+             "nice": "base", "schedqos": "base", "fifo": "base", "lavd": "peers", "bpfland": "peers",
              "ln": "series", "nocredit": "series", "nofeat": "series", "norun": "series",
              "group": "series", "group-task": "series", "aa": "control"}
 # The kernels a boot can be (bench.sh): control is the base kernel booted as a third kernel,
-# whose aa column (nothing set, on a workload's default cell) is the A/A control.
-KERNELS = ("base", "series", "control")
+# whose aa column (nothing set, on a workload's default cell) is the A/A control; peers the
+# base kernel booted as a fourth, for the sched_ext peers alone (base's boots load no BPF
+# scheduler, so base against the control compares like with like).
+KERNELS = ("base", "series", "control", "peers")
 # The custom-slice columns: mainline's alternative at 0.1 ms (slice: what the series' −20
 # maps to) and the longer requests a user would try next.
 SLICES = ("slice", "slice300", "slice1000", "slice3000")
@@ -1207,12 +1209,15 @@ def report(resdir, runs, meta, tags, problems):
         md.append("On this test bed (2 vCPUs under QEMU TCG) the comparison with the peers measures how "
                   "the sched_ext schedulers behave on an emulated 2-vCPU guest: where base beats a peer "
                   "by the same factor as latency_nice does, the difference is the peer's on this bed, "
-                  "not latency_nice's. " + peer_wins_text(wins, aa_bad) + "\n")
+                  "not latency_nice's. The peers ran in boots of their own (the base image booted "
+                  "as a fourth kernel), so base against a peer is a comparison across boots as "
+                  "latency_nice against one is. " + peer_wins_text(wins, aa_bad) + "\n")
     md.append("### A/A control: the base kernel against itself\n")
     if aa:
         npass = sum(r[-1] == "no difference" for r in aa)
         md.append("The base kernel's image also booted as a third kernel (control) in every block, "
-                  "its aa column nothing set on the cells below; control/base of the headline's "
+                  "its aa column nothing set on the cells below (neither it nor base ever loaded a "
+                  "sched_ext scheduler: the peers ran in boots of their own); control/base of the headline's "
                   "figure with the same interval as every comparison across kernels. Where every "
                   "row says **no difference**, the A/A did not fail, which is all it can say: with "
                   "five boots a kernel it has little power (the width of each interval below is what "

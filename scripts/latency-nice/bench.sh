@@ -13,7 +13,11 @@
 # and writes its raw outputs to a virtio result disk, unpacked here. bench-report.py then
 # writes results.json/results.csv (every sample), report.md and the PNG plots.
 # The base kernel also boots as a third kernel, "control", wherever the matrix has an aa
-# column: the A/A control of every comparison across kernels (the report's A/A table).
+# column: the A/A control of every comparison across kernels (the report's A/A table); and
+# as a fourth, "peers", for the sched_ext peers' columns (lavd, bpfland): a boot that has run
+# a BPF scheduler is not the boot it was (the first full run in virtual time measured base's
+# pinned pipe 1-8 % slower in boots that had run the peers than in the control's, and the
+# A/A failed on it), so base's and the control's boots run nothing but the base columns.
 # BENCH_TOPOLOGIES (default "flat numa"; "flat" in PROFILE=full) picks the topologies. BENCH_TOPO=T (make bench
 # TOPO=T) boots T alone, one of boot.sh's layouts, zen3-* included, and keeps its results
 # apart, in OUTDIR/PROFILE-T: a Zen3-class layout runs the cells the matrix gives every
@@ -153,20 +157,21 @@ for topo in $topologies; do
 		echo "bench: unknown topology '$topo' (flat|numa|zen3-mini|zen3-nps1|zen3-nps2)" >&2
 		exit 2
 	}
-	for kernel in base series control; do
+	for kernel in base series control peers; do
 		wanted "$topo-$kernel" || continue
 		plan=$(sh "$S/guest/bench.sh" --plan $kernel "$profile" "$topo" $ncpu) || exit 2
 		read -r n s r < <(awk -F'\t' 'NF { n++; s += $6; if ($5 > r) r = $5 } END { print n + 0, s + 0, r + 0 }' <<< "$plan")
 		[ "$r" -le "$plan_rounds" ] || plan_rounds=$r
 		# A focus may leave one kernel nothing to run (BENCH_VARIANTS=ln): it does not boot;
-		# nor does the control where the matrix has no aa column on the topology.
-		[ "$n" -gt 0 ] || [ -n "$focus" ] || [ $kernel = control ] ||
+		# nor does the control where the matrix has no aa column on the topology, nor the
+		# peers' kernel where they do not run (BENCH_PEERS=0, or no peer column there).
+		[ "$n" -gt 0 ] || [ -n "$focus" ] || [ $kernel = control ] || [ $kernel = peers ] ||
 			{ echo "bench: guest/bench.sh --plan $kernel $profile $topo: no runs" >&2; exit 1; }
 		plan_runs=$((plan_runs + n)) plan_total=$((plan_total + s))
 	done
 done
 [ "$plan_runs" -gt 0 ] || { echo "bench: the focus leaves no runs in the matrix" >&2; exit 1; }
-say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 3 kernels (base, series, control)," \
+say "profile $profile: $plan_runs runs in $(wc -w <<< "$topologies") topologies x 4 kernels (base, series, control, peers)," \
     "about $((plan_total * slowdown / parallel / 60)) min of host time, $parallel guest(s) at once, $clock clock (plus the boots and any kernel build), run order seed $seed"
 
 version=$(cat "$series_src/.latency-nice-base" 2>/dev/null || true)
@@ -279,13 +284,15 @@ merge_results() {
 	cp -a "$from/." "$to/"
 }
 
-# kernel_order N: base, series and control in the N-th of their six orders (N mod 6).
+# kernel_order N: base, series, control and peers in the N-th of eight orders (N mod 8):
+# the four rotations of the list, forwards and backwards, so that every kernel boots
+# first, last and between the others as N turns.
 kernel_order() {
-	local k=(base series control) r=$(($1 % 3))
-	if (($1 / 3 % 2)); then
-		echo "${k[(r + 2) % 3]} ${k[(r + 1) % 3]} ${k[r]}"
+	local k=(base series control peers) r=$(($1 % 4))
+	if (($1 / 4 % 2)); then
+		echo "${k[(r + 3) % 4]} ${k[(r + 2) % 4]} ${k[(r + 1) % 4]} ${k[r]}"
 	else
-		echo "${k[r]} ${k[(r + 1) % 3]} ${k[(r + 2) % 3]}"
+		echo "${k[r]} ${k[(r + 1) % 4]} ${k[(r + 2) % 4]} ${k[(r + 3) % 4]}"
 	fi
 }
 # boot_one TOPO KERNEL BLOCK: one boot of KERNEL on TOPO for the rounds of BLOCK, its results
@@ -299,7 +306,8 @@ boot_one() {
 	rm -f "$disk"
 	truncate -s 256M "$disk"
 	log=$res/logs/console-$tag-rounds-$blk.log
-	# The control is the base kernel's image, booted as a kernel of its own.
+	# The control and the peers' kernel are the base kernel's image, booted as kernels of
+	# their own.
 	image=$image_base
 	[ $kernel = series ] && image=$image_series
 	# The boot's own seed: the guest's run order and start offsets (guest/bench.sh).

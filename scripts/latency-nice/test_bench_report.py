@@ -259,7 +259,7 @@ class Check(unittest.TestCase):
                        cyc(123, 1000) if (wl, fg, bg, v) == cell else None)
             r = check(root)
             self.assertEqual(r.returncode, 1)
-            self.assertIn("flat-base cyclictest-seed fg=0 bg=0 lavd rep 1: exit 1", r.stderr)
+            self.assertIn("flat-peers cyclictest-seed fg=0 bg=0 lavd rep 1: exit 1", r.stderr)
             runs = json.loads(get(os.path.join(root, "results.json")))["runs"]
             self.assertFalse([x for x in runs if (x["workload"], x["fg"], x["bg"], x["variant"]) == cell])
             self.assertNotIn("123", section(get(os.path.join(root, "report.md")), "Seed-scaled regime: cyclictest"))
@@ -272,7 +272,7 @@ class Check(unittest.TestCase):
             self.assertIn("never ran", check(root).stderr)
         with tempfile.TemporaryDirectory() as root:
             write_tree(root, drop=("hackbench", "0", "-", "lavd"))
-            meta = os.path.join(root, "raw", "flat-base", "meta.txt")
+            meta = os.path.join(root, "raw", "flat-peers", "meta.txt")
             put(meta, get(meta) + "peers=0\n")
             r = check(root)
             self.assertNotIn("never ran", r.stderr)
@@ -1034,7 +1034,7 @@ class FocusedMatrix:
 
 # The boots' offsets of the chosen figures: a kernel's five boots, by round.
 OFFSETS = {"base": (1.00, 1.10, 0.92, 1.05, 0.95), "series": (0.97, 1.04, 1.08, 0.93, 1.00),
-           "control": (1.02, 0.96, 1.07, 0.94, 1.01)}
+           "control": (1.02, 0.96, 1.07, 0.94, 1.01), "peers": (0.98, 1.06, 0.95, 1.03, 0.99)}
 # (workload, fg, variant) -> (p99 µs before the boot's offset, periods served); every sample
 # of a run the same (so its p99 is that value, and a resample's pooled p99 the highest of
 # the runs it drew). Seed: −20 at 0.865 of base, so that a resample reaches 1 only where it
@@ -1316,11 +1316,13 @@ class GuestPlan(unittest.TestCase):
                 self.assertEqual({r[4] for r in plan}, {"1"})
 
     def test_sweep_on_flat_only(self):
-        for kernel, want in (("base", {"base", "slice", "slice300", "fifo", "lavd", "bpfland"}),
-                             ("series", {"ln", "nocredit"})):
-            sweep = {wl for _, wl in br.SWEEP} | {"cyclictest-light"}
+        # The peers run only on the sweep's cyclictest cells (their default cells).
+        sweep = {wl for _, wl in br.SWEEP} | {"cyclictest-light"}
+        for kernel, want, wls in (("base", {"base", "slice", "slice300", "fifo"}, sweep),
+                                  ("series", {"ln", "nocredit"}, sweep),
+                                  ("peers", {"lavd", "bpfland"}, {w for w in sweep if w.startswith("cyclictest")})):
             flat = [r for r in guest_plan(kernel, "tiny", "flat", "2") if r[0] in sweep]
-            self.assertEqual({r[0] for r in flat}, sweep)
+            self.assertEqual({r[0] for r in flat}, wls)
             self.assertEqual({r[3] for r in flat}, want)
             self.assertFalse([r for r in guest_plan(kernel, "tiny", "numa", "8") if r[0] in br.FLAT_ONLY])
 

@@ -4,7 +4,7 @@
 # make bench, inside the guest: run this kernel's share of the A/B matrix and write every
 # raw output to the result disk (/dev/vda, as a tar archive the host unpacks).
 #
-# Kernel command line: ln.kernel=base|series|control ln.profile=tiny|quick|full
+# Kernel command line: ln.kernel=base|series|control|peers ln.profile=tiny|quick|full
 # ln.topo=flat|numa|zen3-mini|zen3-nps1|zen3-nps2 (boot.sh's layouts)
 # ln.seed=N ln.rounds=A-B [ln.peers=0] [ln.bootseed=N] [ln.clock=virtual|wall] [ln.keyon=1]. bench.sh --plan KERNEL PROFILE TOPO [CPUS] prints the runs of that boot instead
 # (workload, fg, bg, variant, repeat, estimated seconds; one a line, in the order this
@@ -30,8 +30,11 @@
 #                           USER_INTERACTIVE task (its uclamp_max 1024 is the default)
 #                  fifo     the foreground at SCHED_FIFO 1, the background at default: the
 #                           floor no fair policy can beat
-#                  lavd, bpfland
-#                           the peers: sched_ext's scx_lavd (--performance, a fixed mode
+#   peers kernel   lavd, bpfland
+#                           the base kernel booted as a fourth kernel (bench.sh), for the
+#                           peers alone (a boot that ran a BPF scheduler is not the boot it
+#                           was: base's columns stay in boots that never load one).
+#                           The peers: sched_ext's scx_lavd (--performance, a fixed mode
 #                           rather than its load-driven autopilot) and scx_bpfland, loaded
 #                           before the run's background and foreground start, unloaded after,
 #                           nothing set on the tasks (they find latency-critical tasks
@@ -302,7 +305,8 @@ is_groups() {
 # The kernel a variant runs on.
 kernel_of() {
 	case "$1" in
-	base | slice | slice300 | slice1000 | slice3000 | nice | schedqos | fifo | lavd | bpfland) echo base ;;
+	base | slice | slice300 | slice1000 | slice3000 | nice | schedqos | fifo) echo base ;;
+	lavd | bpfland) echo peers ;;
 	ln | nofeat | nocredit | norun | group | group-task) echo series ;;
 	aa) echo control ;;
 	esac
