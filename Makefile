@@ -55,7 +55,7 @@ PROFILE     ?= quick
 # make test's boots keep the wall clock: they assert mechanisms, not times.
 CLOCK       ?= virtual
 
-.PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test \
+.PHONY: all run test kernel shell series clean deps fetch apply initramfs host-test insn-profile \
 	guest-test check-bases check-config-off guest-tools check-kernel-rust bench bench-smoke \
 	diagnose soak kasan deb deb-test check-series base-apply boot-base share group-write sis-data \
 	crowd systemd cost bench-recompute
@@ -329,6 +329,15 @@ COST_BASE ?= $(OUT)/bench/kernel-base/bzImage
 COST_SERIES ?= $(OUT)/bench/kernel-series/bzImage
 cost:
 	@COST_CLOCK=$(CLOCK) $(STAGE) cost $(S)/cost.sh $(COST_BASE) $(COST_SERIES) $(OUT)/cost
+
+# Where the series' instructions go (scripts/latency-nice/insn-profile.sh, insn-report.py):
+# make cost's kernels and levels, each booted once (INSN_BOOTS) on the virtual clock with
+# insn-count, a QEMU TCG plugin built against the installed QEMU's plugin API (its header
+# from Debian's source package), which counts the guest instructions of every block between
+# the sync(2) calls the guest makes around each run; per kernel function and operation of
+# pipe (pinned, unpinned) and hackbench. out/insn-profile/report.md; ~2 min. Not in make test.
+insn-profile:
+	@$(STAGE) insn-profile $(S)/insn-profile.sh $(COST_BASE) $(COST_SERIES) $(OUT)/insn-profile
 
 CROWD_IMAGE ?= $(OUT)/crowd/kernel/bzImage
 crowd: apply guest-tools

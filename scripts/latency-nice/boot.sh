@@ -89,8 +89,11 @@ esac
 append="console=ttyS0 panic=-1 oops=panic sched_verbose schedstats=enable rcupdate.rcu_cpu_stall_timeout=60 ln.mode=$mode ln.topo=$topo$clock_append ${BOOT_APPEND:-}"
 disk=()
 [ -n "${BOOT_DISK:-}" ] && disk=(-drive "file=$BOOT_DISK,format=raw,if=virtio")
+# BOOT_PLUGIN=FILE[,arg=...]: a TCG plugin (make insn-profile's insn-count).
+plugin=()
+[ -n "${BOOT_PLUGIN:-}" ] && plugin=(-plugin "$BOOT_PLUGIN")
 qemu=(qemu-system-x86_64 "${accel[@]}" "${cpu[@]}" "${smp[@]}" -nographic -no-reboot -nic none
-      "${disk[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append")
+      "${plugin[@]}" "${disk[@]}" -kernel "$kernel" -initrd "$initrd" -append "$append")
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"

@@ -27,6 +27,9 @@ say "bench-report.py (make bench's parsers and --check)"
 say "cost-report.py (make cost's A/A control and its verdicts)"
 /usr/bin/python3 scripts/latency-nice/test_cost_report.py 2>&1 | tail -n 3
 
+say "insn-report.py (make insn-profile's instructions by function)"
+/usr/bin/python3 scripts/latency-nice/test_insn_report.py 2>&1 | tail -n 3
+
 say "clock-spread.py (the boots each clock needs)"
 /usr/bin/python3 scripts/latency-nice/test_clock_spread.py 2>&1 | tail -n 3
 

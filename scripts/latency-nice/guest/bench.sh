@@ -145,7 +145,10 @@ PEERS=${BENCH_PEERS:-1}
 # (ln.clock) is recorded in meta.txt. KEYON (ln.keyon=1, make cost): one short task sets
 # latency_nice 1 and exits before the runs, which turns the series' static key on for the
 # rest of the boot while every measured task stays at 0.
-BOOTSEED='' CLOCK=${BENCH_CLOCK:-wall} KEYON=0 EXPLORE=${BENCH_EXPLORE:-0}
+# INSNMARK (ln.insnmark=1, make insn-profile): sync(2) right before and right after each
+# run's workload, the marker at which the host's instruction counter (insn-count) opens
+# and closes a window (busybox's sync is a shell builtin: no fork in the window).
+BOOTSEED='' CLOCK=${BENCH_CLOCK:-wall} KEYON=0 EXPLORE=${BENCH_EXPLORE:-0} INSNMARK=0
 ask_has_data='' check_matrix='' scx_run=''
 if [ "${1:-}" = --has-data ]; then
 	ask_has_data=1
@@ -179,6 +182,7 @@ else
 		ln.bootseed=*) BOOTSEED=${arg#ln.bootseed=} ;;
 		ln.clock=*) CLOCK=${arg#ln.clock=} ;;
 		ln.keyon=*) KEYON=${arg#ln.keyon=} ;;
+		ln.insnmark=*) INSNMARK=${arg#ln.insnmark=} ;;
 		ln.explore=*) EXPLORE=${arg#ln.explore=} ;;
 		esac
 	done
@@ -869,6 +873,7 @@ done
 	echo "seed=$SEED"
 	echo "bootseed=$BOOTSEED"
 	echo "clock=$CLOCK"
+	echo "insnmark=$INSNMARK"
 	echo "keyon=$KEYON latency_nice_used=$(cat /sys/kernel/debug/sched/latency_nice_used 2>/dev/null)"
 	echo "rounds=$ROUNDS"
 	echo "peers=$PEERS"
@@ -913,7 +918,9 @@ run_cell() { # WORKLOAD FG BG VARIANT REP
 		scx_rc=0
 		case $4 in lavd | bpfland) scx_start $4 $out > $out.scx.err || scx_rc=1 ;; esac
 		rc=1
+		[ "$INSNMARK" != 1 ] || sync
 		[ $scx_rc != 0 ] || { run_one $1 $4 $2 $3 $out > $out.txt 2>&1 < /dev/null; rc=$?; }
+		[ "$INSNMARK" != 1 ] || sync
 		background_stop
 		case $4 in lavd | bpfland) [ $scx_rc != 0 ] || scx_stop $4 $out >> $out.scx.err || scx_rc=1 ;; esac
 		# A peer that was not in charge for the whole run measured EEVDF: the run fails.
