@@ -20,6 +20,11 @@
 # across builds (every sum of counts is an exact integer; the means of figures are not).
 # BENCH_REPORT_B, where set, must be what the committed report was made with (its text
 # says how many resamples): unset, the default's.
+#
+# DIR/report-code, where present, names the commit whose bench-report.py (and matrix) made
+# the committed report: a run whose layout a later report no longer reads as it was made
+# (the control's boots before they ran base's columns, the peers before they had boots of
+# their own) is recomputed by that code, from this repository's history (git show).
 
 set -euo pipefail
 
@@ -42,8 +47,19 @@ if ! tar -xJf "$dir/raw.tar.xz" -C "$tmp" 2>"$tmp/tar.err"; then
 fi
 [ -d "$tmp/raw" ] || { echo "bench-recompute: $dir/raw.tar.xz holds no raw/" >&2; exit 1; }
 
+report=$S/bench-report.py
+if [ -f "$dir/report-code" ]; then
+	commit=$(cat "$dir/report-code")
+	mkdir -p "$tmp/code/guest"
+	if ! git -C "$S" show "$commit:scripts/latency-nice/bench-report.py" > "$tmp/code/bench-report.py" 2>"$tmp/git.err" ||
+	   ! git -C "$S" show "$commit:scripts/latency-nice/guest/bench-matrix" > "$tmp/code/guest/bench-matrix" 2>>"$tmp/git.err"; then
+		echo "bench-recompute: $dir/report-code: $commit: $(head -n1 "$tmp/git.err")" >&2
+		exit 1
+	fi
+	report=$tmp/code/bench-report.py
+fi
 # Debian's python3 (with numpy and matplotlib, deps.sh), as bench.sh runs it.
-if ! /usr/bin/python3 "$S/bench-report.py" "$tmp" --no-plots 2>"$tmp/report.err"; then
+if ! /usr/bin/python3 "$report" "$tmp" --no-plots 2>"$tmp/report.err"; then
 	echo "bench-recompute: bench-report.py failed on $dir's raw samples:" >&2
 	cat "$tmp/report.err" >&2
 	exit 1

@@ -3,8 +3,10 @@
 #
 # make bench-recompute: every table BENCHMARKS.md quotes from a committed run, computed again
 # from the raw samples committed beside it, and compared with the committed files:
-#   benchmarks/full, benchmarks/focus-aa-no-peers
-#                            report.md and summary.csv from raw.tar.xz (bench-recompute.sh);
+#   benchmarks/full, full-peers-apart, full-virtual-peers-in-base, focus-aa-no-peers
+#                            report.md and summary.csv from raw.tar.xz (bench-recompute.sh;
+#                            the older runs by the code their report-code names);
+#   benchmarks/insn-profile  report.md from its counts and System.maps (insn-report.py);
 #   benchmarks/cost          report.md from results.tsv (cost-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
@@ -17,7 +19,7 @@ B=$top/benchmarks
 rc=0
 say() { printf '==> bench-recompute: %s\n' "$*" >&2; }
 
-for run in full focus-aa-no-peers; do
+for run in full-peers-apart full-virtual-peers-in-base focus-aa-no-peers; do
 	r=0
 	"$S/bench-recompute.sh" "$B/$run" || r=1
 	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"
@@ -29,7 +31,19 @@ if ! /usr/bin/python3 "$S/cost-report.py" "$B/cost/results.tsv" | diff -u "$B/co
 else
 	say "benchmarks/cost/report.md: identical"
 fi
-if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/insn-recompute.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+tar -xJf "$B/insn-profile/counts.tar.xz" -C "$tmp"
+xz -dc "$B/insn-profile/base.System.map.xz" > "$tmp/base.map"
+xz -dc "$B/insn-profile/series.System.map.xz" > "$tmp/series.map"
+if ! /usr/bin/python3 "$S/insn-report.py" "$tmp" --map base="$tmp/base.map" --map series="$tmp/series.map" |
+	diff -u "$B/insn-profile/report.md" -; then
+	say "benchmarks/insn-profile/report.md: DIFFERS"
+	rc=1
+else
+	say "benchmarks/insn-profile/report.md: identical"
+fi
+if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full-virtual-peers-in-base" "wall=$B/full-wall-2026-12-06" |
 	diff -u "$B/clock-spread.md" -; then
 	say "benchmarks/clock-spread.md: DIFFERS"
 	rc=1

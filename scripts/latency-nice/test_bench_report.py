@@ -130,7 +130,7 @@ def write_tree(root, drop=None, fail=None, empty=None, output=None, extra=None, 
                 b = min(reps, a + block - 1)
                 put(os.path.join(d, f"meta-rounds-{a}-{b}.txt"), f"kernel={kernel}\nrounds={a}-{b}\n")
             rows = ["workload\tfg\tbg\tvariant\trep\trc\tseconds\tfile"]
-            runs = sorted(br.expected_runs(kernel, topo))
+            runs = sorted(br.expected_runs(kernel, topo, mirror=True))
             if extra and br.KERNEL_OF[extra[3]] == kernel:
                 runs.append(extra)
             for rep in range(1, reps + 1):
@@ -267,6 +267,20 @@ class Check(unittest.TestCase):
             self.assertEqual(get(os.path.join(root, "report.md")), before)
             runs = json.loads(get(os.path.join(root, "results.json")))["runs"]
             self.assertEqual({x["variant"] for x in runs if x["kernel"] == "control"}, {"aa"})
+
+    def test_a_control_without_base_columns_owes_none(self):
+        # PROFILE=tiny and quick: the control runs its aa cells alone; one of its boots that
+        # ran one base column owes them all.
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root)
+            idx = os.path.join(root, "raw", "flat-control", "index.tsv")
+            lines = get(idx).splitlines()
+            aa = [line for line in lines[1:] if line.split("\t")[3] == "aa"]
+            put(idx, "\n".join([lines[0]] + aa) + "\n")
+            self.assertEqual(br.load(root)[1], [])
+            base = next(line for line in lines[1:] if line.split("\t")[3] == "base")
+            put(idx, "\n".join([lines[0]] + aa + [base]) + "\n")
+            self.assertIn("never ran", " ".join(br.load(root)[1]))
 
     def test_a_failed_peer_run_is_reported_not_pooled(self):
         # An ejected scheduler's run has data (its workload ran on under EEVDF): --check fails

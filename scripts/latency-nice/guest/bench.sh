@@ -47,10 +47,10 @@
 #   control kernel aa       the base kernel booted as a third kernel (bench.sh), nothing
 #                           set: the A/A control of every comparison across kernels (its
 #                           runs against base's must differ by nothing the report resolves).
-#                           Only on a workload's default cell. Its boots also run every
-#                           column of the base kernel, which the report does not pool: a
-#                           boot's history (what ran before a run) moves the tails, so the
-#                           control does what base does
+#                           Only on a workload's default cell. In PROFILE=full its boots
+#                           also run every column of the base kernel, which the report does
+#                           not pool: a boot's history (what ran before a run) moves the
+#                           tails, so the control does what base does
 #   series kernel  ln       latency_nice (with the credit)
 #                  nocredit latency_nice with the LATENCY_CREDIT sched_feat off (the series
 #                           without the credit)
@@ -411,11 +411,13 @@ matrix_runs() {
 			if [ -n "$focus_variants" ]; then
 				case ",$focus_variants," in *",$v,"*) ;; *) continue ;; esac
 			fi
-			# The control's boots run every column base's boots run as well as
-			# its aa cells: the same image doing the same things, so that the A/A
-			# compares boots with the same history (the report pools none of them).
+			# In PROFILE=full the control's boots run every column base's boots run
+			# as well as its aa cells: the same image doing the same things, so that
+			# the A/A compares boots with the same history (the report pools none of
+			# them). The smoke's and quick's control runs its aa cells alone.
 			k=$(kernel_of "$v")
-			{ [ "$k" = "$kernel" ] || { [ "$kernel" = control ] && [ "$k" = base ]; }; } &&
+			{ [ "$k" = "$kernel" ] ||
+			  { [ "$kernel" = control ] && [ "$profile" = full ] && [ "$k" = base ]; }; } &&
 				echo "$wl $fg $bg $v $n"
 		done
 	done
