@@ -72,8 +72,8 @@ def main(args):
             print(f"clock-spread: {summary}: no such file", file=sys.stderr)
             return 1
         runs.append((label, clock_of(run), per_boot(summary)))
-        # The A/A control's boots (the base image booted as a kernel of its own, nothing but
-        # the default cells in them), where the run has them: a second look at the same image.
+        # The A/A control's boots (the base image booted as a kernel of its own: its aa
+        # column), where the run has them: a second look at the same image.
         control = per_boot(summary, "control", "aa")
         if control:
             runs.append((f"{label}, control", clock_of(run), control))

@@ -19,7 +19,7 @@ B=$top/benchmarks
 rc=0
 say() { printf '==> bench-recompute: %s\n' "$*" >&2; }
 
-for run in full-peers-apart full-virtual-peers-in-base focus-aa-no-peers; do
+for run in full full-peers-apart full-virtual-peers-in-base focus-aa-no-peers; do
 	r=0
 	"$S/bench-recompute.sh" "$B/$run" || r=1
 	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"
@@ -43,7 +43,7 @@ if ! /usr/bin/python3 "$S/insn-report.py" "$tmp" --map base="$tmp/base.map" --ma
 else
 	say "benchmarks/insn-profile/report.md: identical"
 fi
-if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full-virtual-peers-in-base" "wall=$B/full-wall-2026-12-06" |
+if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
 	diff -u "$B/clock-spread.md" -; then
 	say "benchmarks/clock-spread.md: DIFFERS"
 	rc=1
