@@ -309,6 +309,15 @@ class Check(unittest.TestCase):
             r = check(root)
             self.assertNotIn("never ran", r.stderr)
             self.assertIn("unexpected cell ('hackbench', '0', '-', 'bpfland')", r.stderr)
+        # The smoke: no peers kernel booted at all, its boots' meta.txt says peers=0.
+        with tempfile.TemporaryDirectory() as root:
+            write_tree(root)
+            shutil.rmtree(os.path.join(root, "raw", "flat-peers"))
+            self.assertIn("flat-peers: no results", " ".join(br.load(root)[1]))
+            for k in ("base", "series", "control"):
+                meta = os.path.join(root, "raw", f"flat-{k}", "meta.txt")
+                put(meta, get(meta) + "peers=0\n")
+            self.assertEqual(br.load(root)[1], [])
 
 
 # Chosen figures for the load regimes' targets: (workload, fg, bg, variant) -> (latency µs, served).
