@@ -202,6 +202,7 @@ static void pick_exact_behind_ineligible_crowds(struct kunit *test)
 			se->slice = slice;
 			se->deadline = se->vruntime + calc_delta_fair(slice, se);
 			se->latency_credit_withheld = prandom_u32_state(&rnd) % 2 ? 20 : 0;
+			se_latency_allowed_update(se);
 			update_latency_credit(cfs_rq, se);
 			lnk_queue(cfs_rq, se);
 			in_tree += lnk_in_latency_tree(se);

@@ -57,10 +57,12 @@ static void credit_values(struct kunit *test)
 	 */
 	se = lnk_entity(test, -20, 0, b);
 	se->latency_credit_withheld = 10;
+	se_latency_allowed_update(se);
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->credit_nice, -10);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
 	se->latency_credit_withheld = 20;
+	se_latency_allowed_update(se);
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->credit_nice, 0);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, 0);
@@ -301,10 +303,12 @@ static void debt_room_follows_the_pick(struct kunit *test)
 	KUNIT_EXPECT_GE(test, room, b / 2);
 
 	c->latency_nice = -20;
+	se_latency_allowed_update(c);
 	update_latency_credit(cfs_rq, c);
 	KUNIT_EXPECT_EQ(test, c->latency_debt_room, room + b / 2);
 
 	c->latency_nice = 0;
+	se_latency_allowed_update(c);
 	update_latency_credit(cfs_rq, c);
 	KUNIT_EXPECT_EQ(test, c->latency_vcredit, 0);
 	KUNIT_EXPECT_EQ(test, c->latency_debt_room, room + b / 2);
@@ -499,10 +503,12 @@ static void group_credit_is_its_own(struct kunit *test)
 
 	gse->latency_nice = -20;
 	gse->latency_credit_withheld = 20;
+	se_latency_allowed_update(gse);
 	update_latency_credit(parent, gse);
 	KUNIT_EXPECT_EQ(test, gse->credit_nice, 0);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, 0);
 	gse->latency_credit_withheld = 10;
+	se_latency_allowed_update(gse);
 	update_latency_credit(parent, gse);
 	KUNIT_EXPECT_EQ(test, gse->credit_nice, -10);
 	KUNIT_EXPECT_EQ(test, gse->latency_vcredit, b / 2);
@@ -572,6 +578,7 @@ static void group_value_gives_no_credit(struct kunit *test)
 		se->latency_nice = cases[i].own;
 		se->latency_credit_withheld = cases[i].withheld;
 		se->group_latency_nice = cases[i].group;
+		se_latency_allowed_update(se);
 		update_latency_credit(cfs_rq, se);
 		KUNIT_EXPECT_EQ_MSG(test, se->credit_nice, cases[i].credit_nice, "case %d", i);
 	}

@@ -35,6 +35,7 @@ static void hrtick_ends_run_on_at_protection(struct kunit *test)
 	struct sched_entity *u = lnk_entity(test, -20, v, v + b / 10);
 
 	u->latency_credit_withheld = 20;
+	se_latency_allowed_update(u);
 	update_latency_credit(cfs_rq, u);
 
 	lnk_queue(cfs_rq, a);

@@ -68,9 +68,13 @@ static struct sched_entity *lnk_entity(struct kunit *test, int latency_nice,
 	RB_CLEAR_NODE(&se->latency_node);
 	lnk_set_weight(se, NICE_0_LOAD);
 	se->latency_nice = latency_nice;
+	se_latency_allowed_update(se);
 	se->vruntime = vruntime;
 	se->deadline = deadline;
 	se->slice = deadline - vruntime;
+#ifndef SCHED_LATENCY_NICE_FLAT_GROUPS
+	se_outward_slice_update(se);
+#endif
 	return se;
 }
 
@@ -384,11 +388,13 @@ static void core_prio_orders_by_latency_offset(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
 
 	c->latency_nice = 0;
+	se_latency_allowed_update(c);
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(a), task_of(c), false));
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));
 
 	/* An idle C (SCHED_IDLE) at -20 has no offset: the tie of two at 0. */
 	c->latency_nice = -20;
+	se_latency_allowed_update(c);
 	task_of(c)->policy = SCHED_IDLE;
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(a), task_of(c), false));
 	KUNIT_EXPECT_FALSE(test, cfs_prio_less(task_of(c), task_of(a), false));

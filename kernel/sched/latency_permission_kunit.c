@@ -58,6 +58,7 @@ static void allowed_by_the_credit_rule(struct kunit *test)
 #ifdef SCHED_LATENCY_NICE_FLAT_GROUPS
 		se->group_latency_nice = cases[i].group;
 #endif
+		se_latency_allowed_update(se);
 		KUNIT_EXPECT_EQ_MSG(test, se_latency_nice_allowed(se), cases[i].allowed,
 				    "case %d", i);
 	}
@@ -79,6 +80,7 @@ static struct lnk_rq lpk_crowd_member(struct kunit *test, int withheld)
 	rq.b = lnk_entity(test, -20, v - b / 2, v - b / 2 + b / 4 * 1024 / 15);
 	lnk_set_weight(rq.b, scale_load(15));
 	rq.b->latency_credit_withheld = withheld;
+	se_latency_allowed_update(rq.b);
 	update_latency_credit(rq.cfs_rq, rq.b);
 	lnk_run(rq.cfs_rq, rq.a);
 	lnk_queue(rq.cfs_rq, rq.b);
@@ -128,6 +130,7 @@ static void unprivileged_current_keeps_nothing(struct kunit *test)
 
 		rq.b = lnk_entity(test, -20, v, v + 3 * b / 4);
 		rq.b->latency_credit_withheld = withheld;
+		se_latency_allowed_update(rq.b);
 		rq.a = lnk_entity(test, 0, v, v + b / 2);
 		lnk_run(rq.cfs_rq, rq.b);
 		lnk_queue(rq.cfs_rq, rq.a);

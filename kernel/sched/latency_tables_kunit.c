@@ -95,6 +95,7 @@ static void voffset_is_the_policys(struct kunit *test)
 		lnk_set_weight(se, scale_load(weights[i]));
 		for (ln = MIN_LATENCY_NICE; ln <= MAX_LATENCY_NICE; ln++) {
 			se->latency_nice = ln;
+			se_latency_allowed_update(se);
 			KUNIT_EXPECT_EQ_MSG(test, latency_voffset(se),
 					    div64_s64(latency_nice_offset(ln) * 1024,
 						      weights[i]),
