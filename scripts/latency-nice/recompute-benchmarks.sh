@@ -6,8 +6,9 @@
 #   benchmarks/full, full-peers-apart, full-virtual-peers-in-base, focus-aa-no-peers
 #                            report.md and summary.csv from raw.tar.xz (bench-recompute.sh;
 #                            the older runs by the code their report-code names);
-#   benchmarks/insn-profile  report.md from its counts and System.maps (insn-report.py);
-#   benchmarks/cost          report.md from results.tsv (cost-report.py);
+#   benchmarks/insn-profile, insn-profile-f554d5d
+#                            report.md from its counts and System.maps (insn-report.py);
+#   benchmarks/cost, cost-f554d5d report.md from results.tsv (cost-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
 #                            the last wall-clock one).
@@ -25,24 +26,31 @@ for run in full full-peers-apart full-virtual-peers-in-base focus-aa-no-peers; d
 	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"
 	[ $r = 0 ] || rc=1
 done
-if ! /usr/bin/python3 "$S/cost-report.py" "$B/cost/results.tsv" | diff -u "$B/cost/report.md" -; then
-	say "benchmarks/cost/report.md: DIFFERS"
-	rc=1
-else
-	say "benchmarks/cost/report.md: identical"
-fi
+for d in "$B"/cost "$B"/cost-f554d5d; do
+	[ -d "$d" ] || continue
+	if ! /usr/bin/python3 "$S/cost-report.py" "$d/results.tsv" | diff -u "$d/report.md" -; then
+		say "benchmarks/${d##*/}/report.md: DIFFERS"
+		rc=1
+	else
+		say "benchmarks/${d##*/}/report.md: identical"
+	fi
+done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/insn-recompute.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-tar -xJf "$B/insn-profile/counts.tar.xz" -C "$tmp"
-xz -dc "$B/insn-profile/base.System.map.xz" > "$tmp/base.map"
-xz -dc "$B/insn-profile/series.System.map.xz" > "$tmp/series.map"
-if ! /usr/bin/python3 "$S/insn-report.py" "$tmp" --map base="$tmp/base.map" --map series="$tmp/series.map" |
-	diff -u "$B/insn-profile/report.md" -; then
-	say "benchmarks/insn-profile/report.md: DIFFERS"
-	rc=1
-else
-	say "benchmarks/insn-profile/report.md: identical"
-fi
+for d in "$B"/insn-profile "$B"/insn-profile-f554d5d; do
+	[ -d "$d" ] || continue
+	rm -rf "${tmp:?}"/*
+	tar -xJf "$d/counts.tar.xz" -C "$tmp"
+	xz -dc "$d/base.System.map.xz" > "$tmp/base.map"
+	xz -dc "$d/series.System.map.xz" > "$tmp/series.map"
+	if ! /usr/bin/python3 "$S/insn-report.py" "$tmp" --map base="$tmp/base.map" \
+		--map series="$tmp/series.map" | diff -u "$d/report.md" -; then
+		say "benchmarks/${d##*/}/report.md: DIFFERS"
+		rc=1
+	else
+		say "benchmarks/${d##*/}/report.md: identical"
+	fi
+done
 if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
 	diff -u "$B/clock-spread.md" -; then
 	say "benchmarks/clock-spread.md: DIFFERS"

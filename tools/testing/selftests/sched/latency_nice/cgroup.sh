@@ -258,6 +258,16 @@ if [ $flat = 1 ]; then
 	echo 0 > $CG2/lnA/sub/cpu.latency.nice
 	check "v2: nested: both 0, tasks' own 0" every_task "effective latency_nice" 0 $hogs
 	stop_hogs
+	# A group made under a set one takes its value when it comes online
+	# (the stored effective value an enqueue reads), with no write below.
+	echo -10 > $CG2/lnA/cpu.latency.nice
+	mkdir -p $CG2/lnA/late
+	start_hogs $CG2/lnA/late/cgroup.procs
+	check "v2: nested: a group made under lnA at -10 decides -10 for its tasks" \
+		every_task "effective latency_nice" -10 $hogs
+	stop_hogs
+	echo 0 > $CG2/lnA/cpu.latency.nice
+	eventually rmdir $CG2/lnA/late
 	eventually rmdir $CG2/lnA/sub
 	echo -cpu > $CG2/lnA/cgroup.subtree_control
 else
