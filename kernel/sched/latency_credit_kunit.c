@@ -585,6 +585,63 @@ static void group_value_gives_no_credit(struct kunit *test)
 }
 #endif
 
+static u64 lck_min_vruntime(const struct sched_entity *se)
+{
+	return se->min_vruntime;
+}
+
+/*
+ * A timeline keeps mainline's minima while none of its entities has a
+ * credit, and the credited minima from the first one with a credit until it
+ * is empty: three tasks at 0 (mainline's callback); a task at -20 whose
+ * credited vruntime is the smallest though its vruntime is not (the latency
+ * callback, every node exact); all dequeued (mainline's again); then a task
+ * queued at 0 given a credit in place, as cpu.latency.nice or a delay's end
+ * give one (timeline_propagate()).
+ */
+static void timeline_minima_follow_the_credit(struct kunit *test)
+{
+	struct cfs_rq *q = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = q->zero_vruntime;
+	struct rb_root *t = &q->tasks_timeline.rb_root;
+	struct sched_entity *se[4];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		se[i] = lck_entity(test, q, 0, v + i * b / 4, b);
+		lnk_queue(q, se[i]);
+	}
+	KUNIT_EXPECT_FALSE(test, q->latency_augmented);
+	lnk_expect_subtree_min(test, t->rb_node, credited_vruntime, lck_min_vruntime, "three at 0");
+
+	/* vruntime v + B/2, credited v - B/2: the smallest of the queue. */
+	se[3] = lck_entity(test, q, -20, v + b / 2, b);
+	KUNIT_ASSERT_EQ(test, se[3]->latency_vcredit, b);
+	lnk_queue(q, se[3]);
+	KUNIT_EXPECT_TRUE(test, q->latency_augmented);
+	KUNIT_EXPECT_EQ(test, __pick_root_entity(q)->min_vruntime, v - b / 2);
+	lnk_expect_subtree_min(test, t->rb_node, credited_vruntime, lck_min_vruntime,
+			       "a credit queued");
+
+	for (i = 0; i < 4; i++) {
+		__dequeue_entity(q, se[i]);
+		q->nr_queued--;
+		KUNIT_EXPECT_EQ(test, q->latency_augmented, i < 3);
+	}
+
+	lnk_queue(q, se[0]);
+	lnk_queue(q, se[1]);
+	KUNIT_EXPECT_FALSE(test, q->latency_augmented);
+	se[1]->latency_nice = -20;
+	se_latency_allowed_update(se[1]);
+	update_latency_credit(q, se[1]);
+	timeline_propagate(q, se[1]);
+	KUNIT_EXPECT_TRUE(test, q->latency_augmented);
+	KUNIT_EXPECT_EQ(test, __pick_root_entity(q)->min_vruntime, v + b / 4 - b);
+	lnk_expect_subtree_min(test, t->rb_node, credited_vruntime, lck_min_vruntime,
+			       "a credit given in place");
+}
+
 static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(credit_values),
 	KUNIT_CASE(pick_within_credit),
@@ -599,6 +656,7 @@ static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(sensitive_current_keeps_cpu),
 	KUNIT_CASE(sleeper_on_credit_repays),
 	KUNIT_CASE(idle_task_has_no_credit),
+	KUNIT_CASE(timeline_minima_follow_the_credit),
 #if defined(CONFIG_FAIR_GROUP_SCHED) && !defined(SCHED_LATENCY_NICE_FLAT_GROUPS)
 	KUNIT_CASE(idle_group_has_no_credit),
 	KUNIT_CASE(group_credit_is_its_own),

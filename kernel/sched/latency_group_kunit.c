@@ -57,30 +57,9 @@ static void task_latency_nice_stays_in_group(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gse->slice, s);
 }
 
-/* The smallest se_outward_slice() of the subtree at @node, by a walk. */
-static u64 lgk_subtree_outward_min(struct rb_node *node)
+static u64 lgk_min_outward_slice(const struct sched_entity *se)
 {
-	u64 min;
-
-	if (!node)
-		return ~0ULL;
-	min = se_outward_slice(__node_2_se(node));
-	min = min(min, lgk_subtree_outward_min(node->rb_left));
-	return min(min, lgk_subtree_outward_min(node->rb_right));
-}
-
-/* Every node's min_outward_slice against a walk of its subtree. */
-static void lgk_expect_exact(struct kunit *test, struct rb_node *node, const char *when)
-{
-	struct sched_entity *se;
-
-	if (!node)
-		return;
-	se = __node_2_se(node);
-	KUNIT_EXPECT_EQ_MSG(test, se->min_outward_slice, lgk_subtree_outward_min(node),
-			    "%s", when);
-	lgk_expect_exact(test, node->rb_left, when);
-	lgk_expect_exact(test, node->rb_right, when);
+	return se->min_outward_slice;
 }
 
 /*
@@ -88,8 +67,10 @@ static void lgk_expect_exact(struct kunit *test, struct rb_node *node, const cha
  * slices were set, like min_slice: a change of sysctl_sched_base_slice or of
  * the static key with derived-slice tasks queued leaves every node's value
  * equal to a walk of its subtree, and an entity queued afterwards brings its
- * own. Queued: tasks at -20 and -10 (derived slices, outward B), one at 0
- * (B), one with a custom slice of 2B.
+ * own. Queued: one task at 0 (B) and one with a custom slice of 2B, whose
+ * timeline keeps mainline's minima only (no min_outward_slice) until tasks
+ * at -20 and -10 come (derived slices, outward B) and it computes them for
+ * the entities already in it (timeline_latency_augment()).
  */
 static void min_outward_slice_is_exact(struct kunit *test)
 {
@@ -100,30 +81,38 @@ static void min_outward_slice_is_exact(struct kunit *test)
 	struct rb_node *root;
 
 	custom->custom_slice = 1;
-	lnk_queue(q, lnk_entity(test, -20, v, v + latency_nice_slice(-20)));
-	lnk_queue(q, lnk_entity(test, -10, v + b / 8, v + b / 8 + latency_nice_slice(-10)));
 	lnk_queue(q, lnk_entity(test, 0, v + b / 4, v + b / 4 + b));
 	lnk_queue(q, custom);
+	KUNIT_EXPECT_FALSE(test, q->latency_augmented);
+	KUNIT_EXPECT_EQ(test, cfs_rq_min_outward_slice(q), b);
+	lnk_queue(q, lnk_entity(test, -20, v, v + latency_nice_slice(-20)));
+	KUNIT_EXPECT_TRUE(test, q->latency_augmented);
+	lnk_queue(q, lnk_entity(test, -10, v + b / 8, v + b / 8 + latency_nice_slice(-10)));
 	root = q->tasks_timeline.rb_root.rb_node;
-	lgk_expect_exact(test, root, "queued");
+	lnk_expect_subtree_min(test, root, se_outward_slice, lgk_min_outward_slice,
+			       "queued");
 	KUNIT_EXPECT_EQ(test, cfs_rq_min_outward_slice(q), b);
 
 	WRITE_ONCE(sysctl_sched_base_slice, b / 2);
-	lgk_expect_exact(test, root, "base slice halved");
+	lnk_expect_subtree_min(test, root, se_outward_slice, lgk_min_outward_slice,
+			       "base slice halved");
 	KUNIT_EXPECT_EQ(test, cfs_rq_min_outward_slice(q), b);
 
 	/* Off (unless a user turned it on for good) and on again. */
 	static_branch_dec(&sched_latency_nice_used);
-	lgk_expect_exact(test, root, "key off");
+	lnk_expect_subtree_min(test, root, se_outward_slice, lgk_min_outward_slice,
+			       "key off");
 	static_branch_inc(&sched_latency_nice_used);
-	lgk_expect_exact(test, root, "key on again");
+	lnk_expect_subtree_min(test, root, se_outward_slice, lgk_min_outward_slice,
+			       "key on again");
 
 	/* A derived-slice task queued now asks for the base slice now, B/2. */
 	late = lnk_entity(test, -20, v + b / 2, v + b / 2 + latency_nice_slice(-20));
 	lnk_queue(q, late);
 	WRITE_ONCE(sysctl_sched_base_slice, b);
 	root = q->tasks_timeline.rb_root.rb_node;
-	lgk_expect_exact(test, root, "queued at B/2");
+	lnk_expect_subtree_min(test, root, se_outward_slice, lgk_min_outward_slice,
+			       "queued at B/2");
 	KUNIT_EXPECT_EQ(test, cfs_rq_min_outward_slice(q), b / 2);
 }
 

@@ -110,6 +110,40 @@ static void lnk_run(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	cfs_rq->nr_queued++;
 }
 
+/*
+ * The smallest of @min and own(se) over the subtree at @node, in the
+ * wrapping order of vruntimes (slices compare the same): what an augmented
+ * minimum of that subtree must hold.
+ */
+static u64 lnk_subtree_min(struct rb_node *node, u64 (*own)(const struct sched_entity *se),
+			   u64 min)
+{
+	u64 v;
+
+	if (!node)
+		return min;
+	v = own(__node_2_se(node));
+	if (vruntime_cmp(v, "<", min))
+		min = v;
+	min = lnk_subtree_min(node->rb_left, own, min);
+	return lnk_subtree_min(node->rb_right, own, min);
+}
+
+/* Every node's augmented minimum, stored(se), against a walk of its subtree. */
+static void lnk_expect_subtree_min(struct kunit *test, struct rb_node *node,
+				   u64 (*own)(const struct sched_entity *se),
+				   u64 (*stored)(const struct sched_entity *se), const char *when)
+{
+	struct sched_entity *se;
+
+	if (!node)
+		return;
+	se = __node_2_se(node);
+	KUNIT_EXPECT_EQ_MSG(test, stored(se), lnk_subtree_min(node, own, own(se)), "%s", when);
+	lnk_expect_subtree_min(test, node->rb_left, own, stored, when);
+	lnk_expect_subtree_min(test, node->rb_right, own, stored, when);
+}
+
 static bool lnk_in_latency_tree(struct sched_entity *se)
 {
 	return !RB_EMPTY_NODE(&se->latency_node);
