@@ -95,6 +95,28 @@ static void pick_within_credit(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
 }
 
+/*
+ * pick_within_credit() with C current: A (0) alone in the timeline, which
+ * keeps mainline's minima, and the latency tree empty. Only current's fields
+ * tell pick_eevdf() that the queue has a credit in it: mainline's pick, on
+ * the plain vruntime, would find C ineligible and pick A.
+ */
+static void pick_credited_current(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
+
+	lnk_queue(cfs_rq, a);
+	lnk_run(cfs_rq, c);
+	KUNIT_EXPECT_FALSE(test, cfs_rq->latency_augmented);
+	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&cfs_rq->latency_timeline.rb_root));
+	KUNIT_EXPECT_FALSE(test, vruntime_eligible(cfs_rq, c->vruntime));
+	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
+}
+
 /* C (-20) 3B ahead: lag -3B/2, beyond its credit B: never picked. */
 static void pick_beyond_credit(struct kunit *test)
 {
@@ -645,6 +667,7 @@ static void timeline_minima_follow_the_credit(struct kunit *test)
 static struct kunit_case latency_credit_cases[] = {
 	KUNIT_CASE(credit_values),
 	KUNIT_CASE(pick_within_credit),
+	KUNIT_CASE(pick_credited_current),
 	KUNIT_CASE(pick_beyond_credit),
 	KUNIT_CASE(credit_scale),
 	KUNIT_CASE(pick_exact_on_random_runqueues),
