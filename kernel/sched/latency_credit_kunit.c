@@ -69,27 +69,37 @@ static void credit_values(struct kunit *test)
 }
 
 /*
- * A (0) from v with a 4B request; C (-20) B ahead with a B/2 request. V is
- * v + B/2, C's lag -B/2: within its credit B, C is eligible and, with the
- * earliest deadline, picked. At latency_nice 0 the same C is not eligible.
+ * A fresh queue with A (0) from v with a 4B request, queued, and C
+ * (@c_nice) B ahead with a B/2 request, returned for the caller to queue or
+ * run.
  */
-static void pick_within_credit(struct kunit *test)
+static struct cfs_rq *lck_a_and_c(struct kunit *test, int c_nice, struct sched_entity **a,
+				  struct sched_entity **c)
 {
 	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
 	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
-	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
-	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
 
-	lnk_queue(cfs_rq, a);
+	*a = lck_entity(test, cfs_rq, 0, v, 4 * b);
+	*c = lck_entity(test, cfs_rq, c_nice, v + b, b / 2);
+	lnk_queue(cfs_rq, *a);
+	return cfs_rq;
+}
+
+/*
+ * A and C queued (lck_a_and_c()), C at -20. V is v + B/2, C's lag -B/2:
+ * within its credit B, C is eligible and, with the earliest deadline,
+ * picked. At latency_nice 0 the same C is not eligible.
+ */
+static void pick_within_credit(struct kunit *test)
+{
+	struct sched_entity *a, *c;
+	struct cfs_rq *cfs_rq = lck_a_and_c(test, -20, &a, &c);
+
 	lnk_queue(cfs_rq, c);
 	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), c);
 
-	cfs_rq = lnk_cfs_rq(test);
-	v = cfs_rq->zero_vruntime;
-	a = lck_entity(test, cfs_rq, 0, v, 4 * b);
-	c = lck_entity(test, cfs_rq, 0, v + b, b / 2);
-	lnk_queue(cfs_rq, a);
+	cfs_rq = lck_a_and_c(test, 0, &a, &c);
 	lnk_queue(cfs_rq, c);
 	KUNIT_EXPECT_FALSE(test, entity_eligible(cfs_rq, c));
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, true), a);
@@ -103,12 +113,9 @@ static void pick_within_credit(struct kunit *test)
  */
 static void pick_credited_current(struct kunit *test)
 {
-	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
-	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
-	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
-	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
+	struct sched_entity *a, *c;
+	struct cfs_rq *cfs_rq = lck_a_and_c(test, -20, &a, &c);
 
-	lnk_queue(cfs_rq, a);
 	lnk_run(cfs_rq, c);
 	KUNIT_EXPECT_FALSE(test, cfs_rq->latency_augmented);
 	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&cfs_rq->latency_timeline.rb_root));
