@@ -106,21 +106,30 @@ static void pick_within_credit(struct kunit *test)
 }
 
 /*
- * pick_within_credit() with C current: A (0) alone in the timeline, which
- * keeps mainline's minima, and the latency tree empty. Only current's fields
- * tell pick_eevdf() that the queue has a credit in it: mainline's pick, on
- * the plain vruntime, would find C ineligible and pick A.
+ * pick_within_credit() with C current: A (0) alone in the timeline and the
+ * latency tree empty. Only current tells pick_eevdf() that the queue has a
+ * credit in it, by the queue's flag set when C was made current
+ * (latency_curr_augment()): mainline's pick, on the plain vruntime, would find
+ * C ineligible and pick A. The flag stays while C runs, also when the
+ * timeline empties and A comes back.
  */
 static void pick_credited_current(struct kunit *test)
 {
 	struct sched_entity *a, *c;
 	struct cfs_rq *cfs_rq = lck_a_and_c(test, -20, &a, &c);
 
-	lnk_run(cfs_rq, c);
 	KUNIT_EXPECT_FALSE(test, cfs_rq->latency_augmented);
+	lnk_run(cfs_rq, c);
+	KUNIT_EXPECT_TRUE(test, cfs_rq->latency_augmented);
 	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&cfs_rq->latency_timeline.rb_root));
 	KUNIT_EXPECT_FALSE(test, vruntime_eligible(cfs_rq, c->vruntime));
 	KUNIT_EXPECT_TRUE(test, entity_eligible(cfs_rq, c));
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
+
+	__dequeue_entity(cfs_rq, a);
+	cfs_rq->nr_queued--;
+	KUNIT_EXPECT_TRUE(test, cfs_rq->latency_augmented);
+	lnk_queue(cfs_rq, a);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);
 }
 

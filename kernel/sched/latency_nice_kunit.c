@@ -102,12 +102,17 @@ static void lnk_queue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	cfs_rq->nr_queued++;
 }
 
-/* Make @se the running entity: on the runqueue, out of both trees. */
+/*
+ * Make @se the running entity: on the runqueue, out of both trees, and its
+ * queue's flag set where it has latency_nice state, as set_next_task_fair()
+ * leaves them (latency_curr_augment()).
+ */
 static void lnk_run(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	se->on_rq = 1;
 	cfs_rq->curr = se;
 	cfs_rq->nr_queued++;
+	latency_curr_augment(cfs_rq, se);
 }
 
 /*
