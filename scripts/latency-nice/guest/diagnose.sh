@@ -28,6 +28,9 @@
 # fifo (SCHED_FIFO 1: the floor); ln.diag_ways (host: DIAG_WAYS) picks them, and also
 # ln-20/thread: only the measuring thread at -20 (set once it exists), cyclictest's main
 # thread, which wakes every 10 ms, at 0.
+# Background ways, cyclictest at latency_nice 0 and the load set instead: bgN (the load at
+# latency_nice N, e.g. bg19, bg10, bg5), bgsliceN (the load with a custom slice of N ms,
+# sched_runtime, e.g. bgslice100: mainline's longest, the request 19 derives).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
 base_secs=10 regimes="seed light overload" light_us=50000 reps=1
@@ -104,13 +107,18 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		pin="-a $last_cpu"
 		taskset -c $last_cpu sh -c 'while :; do :; done' &
 	else
-		in_group $load_g hackbench $hb -l 100000000 >/dev/null 2>&1 &
+		case $way in
+		bg[0-9]*) bg="$LN -n ${way#bg}" ;;
+		bgslice[0-9]*) bg="sched-slice -s ${way#bgslice}000000" ;;
+		*) bg= ;;
+		esac
+		in_group $load_g $bg hackbench $hb -l 100000000 >/dev/null 2>&1 &
 	fi
 	hbpid=$!
 	sleep 1
 	case $way in
 	fifo)	set -- /usr/lib/util-linux/chrt -f 1 ;;
-	ln0 | *thread) set -- $LN -n 0 ;;
+	ln0 | *thread | bg*) set -- $LN -n 0 ;;
 	*)	set -- $LN -n -20 ;;
 	esac
 	case $way in
