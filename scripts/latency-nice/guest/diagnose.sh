@@ -30,7 +30,9 @@
 # thread, which wakes every 10 ms, at 0.
 # Background ways, cyclictest at latency_nice 0 and the load set instead: bgN (the load at
 # latency_nice N, e.g. bg19, bg10, bg5), bgsliceN (the load with a custom slice of N ms,
-# sched_runtime, e.g. bgslice100: mainline's longest, the request 19 derives).
+# sched_runtime, e.g. bgslice100: mainline's longest, the request 19 derives), bgNbase (the
+# load at latency_nice N with a custom slice of the base slice: N's offset, latency tree and
+# pick without its longer request).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
 base_secs=10 regimes="seed light overload" light_us=50000 reps=1
@@ -108,6 +110,8 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		taskset -c $last_cpu sh -c 'while :; do :; done' &
 	else
 		case $way in
+		bg[0-9]*base) n=${way#bg}
+			bg="$LN -n ${n%base} sched-slice -s $(cat /sys/kernel/debug/sched/base_slice_ns)" ;;
 		bg[0-9]*) bg="$LN -n ${way#bg}" ;;
 		bgslice[0-9]*) bg="sched-slice -s ${way#bgslice}000000" ;;
 		*) bg= ;;
