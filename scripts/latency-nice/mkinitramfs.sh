@@ -66,6 +66,8 @@ if [ -x /usr/bin/tbench ]; then
 	head -n 4000 /usr/share/dbench/client.txt > "$root/usr/share/dbench/client.txt"
 fi
 [ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
+# make diagnose's trace pass (guest/diagnose.sh, ln.diag_trace): the waits in a trace.
+install -D -m 0644 "$top/scripts/latency-nice/guest/diag-waits.awk" "$root/usr/share/latency-nice/diag-waits.awk"
 if [ -n "$bench" ]; then
 	copy_host_bin "$(command -v perf)" /usr/bin/perf
 	copy_host_bin /usr/bin/stress-ng /usr/bin/stress-ng

@@ -9,7 +9,8 @@
 #   benchmarks/insn-profile, insn-profile-fcd1a4e, insn-profile-08c245d, insn-profile-040c21b,
 #   insn-profile-223ca30, insn-profile-f554d5d
 #                            report.md from its counts and System.maps (insn-report.py);
-#   benchmarks/cost, cost-fcd1a4e, cost-f03b9e6, cost-040c21b, cost-223ca30, cost-f554d5d
+#   benchmarks/cost, cost-6810e99-10, cost-fcd1a4e, cost-f03b9e6, cost-040c21b, cost-223ca30,
+#   cost-f554d5d
 #                            report.md from results.tsv (cost-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
@@ -28,8 +29,8 @@ for run in full full-peers-apart full-virtual-peers-in-base focus-aa-no-peers; d
 	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"
 	[ $r = 0 ] || rc=1
 done
-for d in "$B"/cost "$B"/cost-fcd1a4e "$B"/cost-f03b9e6 "$B"/cost-040c21b "$B"/cost-223ca30 \
-	"$B"/cost-f554d5d; do
+for d in "$B"/cost "$B"/cost-6810e99-10 "$B"/cost-fcd1a4e "$B"/cost-f03b9e6 "$B"/cost-040c21b \
+	"$B"/cost-223ca30 "$B"/cost-f554d5d; do
 	[ -d "$d" ] || continue
 	if ! /usr/bin/python3 "$S/cost-report.py" "$d/results.tsv" | diff -u "$d/report.md" -; then
 		say "benchmarks/${d##*/}/report.md: DIFFERS"

@@ -23,6 +23,9 @@
 #             demo cell and make bench's cyclictest-hog (ln.diag_regimes=hog; not in the
 #             default set)
 # ln.diag_reps=N (host: DIAG_REPS) runs every regime and way N times, round after round.
+# ln.diag_trace=S (host: DIAG_TRACE; default 0, none) traces sched_switch and sched_wakeup for
+# the last S seconds but one of every run and prints what the measuring thread's waits over
+# 1 ms had running beside them (diag-waits.awk: "LN-DIAGTRACE:" lines).
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series),
 # fifo (SCHED_FIFO 1: the floor); ln.diag_ways (host: DIAG_WAYS) picks them, and also
@@ -35,7 +38,8 @@
 # pick without its longer request).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-base_secs=10 regimes="seed light overload" light_us=50000 reps=1
+base_secs=10 regimes="seed light overload" light_us=50000 reps=1 trace=0
+TR=/sys/kernel/tracing
 ways="ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo"
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -44,8 +48,14 @@ for arg in $(cat /proc/cmdline); do
 	ln.diag_light_us=*) light_us=${arg#ln.diag_light_us=} ;;
 	ln.diag_ways=*) ways=$(echo "${arg#ln.diag_ways=}" | tr , ' ') ;;
 	ln.diag_reps=*) reps=${arg#ln.diag_reps=} ;;
+	ln.diag_trace=*) trace=${arg#ln.diag_trace=} ;;
 	esac
 done
+if [ "$trace" -gt 0 ] && [ ! -d $TR/events/sched ]; then
+	mkdir -p $TR
+	mount -t tracefs tracefs $TR 2>/dev/null
+	[ -d $TR/events/sched ] || { echo "LN-DIAGTRACE: no tracefs with sched events, no trace pass"; trace=0; }
+fi
 # Schedstats (nr_wakeups_migrate) are off by default.
 echo 1 > /proc/sys/kernel/sched_schedstats 2>/dev/null
 preempt=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null | grep -o '([a-z]*)' | tr -d '()')
@@ -100,6 +110,42 @@ nthreads() { # PID
 	[ -e "$1" ] && echo $# || echo 0
 }
 
+# The trace pass of one run (ln.diag_trace): $trace seconds of sched_switch and sched_wakeup,
+# 4 MiB of ring buffer per CPU (an overrun, which drops the oldest events, is reported), kept
+# in /tmp/trace.txt with the measuring thread's TID in /tmp/trace.tid; trace_report, after
+# the run, gives diag-waits.awk's account of that thread's waits (its awk takes seconds of
+# the guest's time, which the run must not lose).
+trace_waits() { # PID
+	tid=
+	for t in /proc/$1/task/*; do
+		[ "${t##*/}" != "$1" ] && { tid=${t##*/}; break; }
+	done
+	echo "$tid" > /tmp/trace.tid
+	echo 0 > $TR/tracing_on
+	echo 4096 > $TR/buffer_size_kb
+	echo > $TR/trace
+	echo 1 > $TR/events/sched/sched_switch/enable
+	echo 1 > $TR/events/sched/sched_wakeup/enable
+	echo 1 > $TR/tracing_on
+	sleep "$trace"
+	echo 0 > $TR/tracing_on
+	echo 0 > $TR/events/sched/enable
+	cat $TR/trace > /tmp/trace.txt
+	overrun=$(grep -h '^overrun:' $TR/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')
+	echo > $TR/trace
+	echo 1 > $TR/buffer_size_kb
+}
+trace_report() { # TAG
+	tid=$(cat /tmp/trace.tid)
+	if [ -n "$tid" ]; then
+		awk -v T="$tid" -v TAG="$1" -f /usr/share/latency-nice/diag-waits.awk /tmp/trace.txt
+	else
+		echo "LN-DIAGTRACE: $1 no measuring thread"
+	fi
+	echo "LN-DIAGTRACE: $1 overrun=$overrun"
+	rm -f /tmp/trace.txt /tmp/trace.tid
+}
+
 run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
 	load_g=none lat_g=none
@@ -147,6 +193,11 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		done
 	fi
 	left=$((t_exec + secs - 1 - $(date +%s)))
+	if [ "$trace" -gt 0 ] && [ $left -gt "$trace" ]; then
+		sleep $((left - trace))
+		trace_waits $ctpid
+		left=0
+	fi
 	[ $left -le 0 ] || sleep $left
 	c=$(counters $ctpid)
 	wait $ctpid
@@ -162,6 +213,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 			if ($i ~ /^C:/) c = v(i, "C:"); if ($i ~ /^Avg:/) a = v(i, "Avg:"); if ($i ~ /^Max:/) m = v(i, "Max:") } }
 		END { printf "served=%s avg_us=%s max_us=%s", c, a, m }' /tmp/ct.out)
 	echo "LN-DIAG: regime=$regime way=$way rep=$rep interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
+	[ -e /tmp/trace.tid ] && trace_report "regime=$regime way=$way rep=$rep"
 	sleep 1
 }
 
