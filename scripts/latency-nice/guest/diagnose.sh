@@ -111,10 +111,10 @@ nthreads() { # PID
 }
 
 # The trace pass of one run (ln.diag_trace): $trace seconds of sched_switch and sched_wakeup,
-# 4 MiB of ring buffer per CPU (an overrun, which drops the oldest events, is reported), kept
-# in /tmp/trace.txt with the measuring thread's TID in /tmp/trace.tid; trace_report, after
-# the run, gives diag-waits.awk's account of that thread's waits (its awk takes seconds of
-# the guest's time, which the run must not lose).
+# 4 MiB of ring buffer per CPU (an overrun, which drops the oldest events, is reported);
+# trace_save keeps it in /tmp/trace.txt, with the measuring thread's TID in /tmp/trace.tid,
+# once the run's counters are read (reading the trace takes the guest most of a second), and
+# trace_report, after the run, gives diag-waits.awk's account of that thread's waits.
 trace_waits() { # PID
 	tid=
 	for t in /proc/$1/task/*; do
@@ -130,6 +130,8 @@ trace_waits() { # PID
 	sleep "$trace"
 	echo 0 > $TR/tracing_on
 	echo 0 > $TR/events/sched/enable
+}
+trace_save() {
 	cat $TR/trace > /tmp/trace.txt
 	overrun=$(grep -h '^overrun:' $TR/per_cpu/cpu*/stats | awk '{ s += $2 } END { print s }')
 	echo > $TR/trace
@@ -196,10 +198,12 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	if [ "$trace" -gt 0 ] && [ $left -gt "$trace" ]; then
 		sleep $((left - trace))
 		trace_waits $ctpid
-		left=0
+		c=$(counters $ctpid)
+		trace_save
+	else
+		[ $left -le 0 ] || sleep $left
+		c=$(counters $ctpid)
 	fi
-	[ $left -le 0 ] || sleep $left
-	c=$(counters $ctpid)
 	wait $ctpid
 	kill $hbpid 2>/dev/null; wait $hbpid 2>/dev/null
 	pkill hackbench 2>/dev/null
