@@ -24,7 +24,7 @@ KUNIT_SUITES := sched_policy_sis_util sched_policy_latency sched_policy_latency_
 	sched_latency_nice_pick sched_latency_nice_wakeup sched_latency_credit \
 	sched_latency_tables sched_latency_run sched_latency_nice_unused sched_policy_sis_depth \
 	sched_latency_permission \
-	sched_latency_bounds sched_latency_hrtick
+	sched_latency_bounds sched_latency_hrtick sched_latency_yield sched_policy_latency_yield
 # Suites of one base's patches only: the group entity's request (Linux 7.2, where groups are
 # scheduled as entities) and the group's restriction of its tasks' value (Linux 7.3, where
 # they are not).

@@ -25,6 +25,8 @@ pub mod latency_offset;
 pub mod latency_permission;
 #[path = "../../../../kernel/sched/policy/latency_pick.rs"]
 pub mod latency_pick;
+#[path = "../../../../kernel/sched/policy/latency_yield.rs"]
+pub mod latency_yield;
 #[path = "../../../../kernel/sched/policy/sis_depth.rs"]
 pub mod sis_depth;
 #[path = "../../../../kernel/sched/policy/sis_util.rs"]

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! latency_nice: the yield of a positive latency_nice to a current at a lower value.
+//!
+//! The math is `kernel/sched/policy/latency_yield.rs` (on top of `latency.rs`), a pure,
+//! `no_std`, integer-only module with no dependency on the `kernel` crate, so that the same file
+//! also builds into a host crate (`tools/testing/sched-policy`) whose EEVDF model calls it. This
+//! crate only adds the C ABI (`#[export]`, checked against the prototype in
+//! `include/linux/sched/policy/latency_yield.h`) and the KUnit suite.
+//!
+//! `pick_yield()` in `fair.c` calls it under `rq->lock` where EEVDF chose an entity at a positive
+//! latency_nice, and `CONFIG_RUST_OVERFLOW_CHECKS` may be on: nothing here may allocate, sleep
+//! or panic.
+
+use kernel::prelude::*;
+
+#[path = "policy/latency.rs"]
+pub mod latency;
+#[path = "policy/latency_yield.rs"]
+pub mod latency_yield;
+
+/// Whether current keeps the CPU at a pick whose EEVDF choice is at `best`, see
+/// [`latency_yield::keeps_current`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_yield_keeps(
+    best: i32,
+    curr: i32,
+    curr_protected: bool,
+) -> bool {
+    latency_yield::keeps_current(best, curr, curr_protected)
+}
+
+#[kunit_tests(sched_policy_latency_yield)]
+mod latency_yield_tests {
+    use super::latency_yield::{keeps_current, yields_to};
+
+    #[test]
+    fn only_a_positive_value_yields_and_only_to_a_lower_one() {
+        assert!(yields_to(19, 0) && yields_to(19, 10) && yields_to(1, -20));
+        assert!(!yields_to(19, 19) && !yields_to(10, 19));
+        assert!(!yields_to(0, -20) && !yields_to(-20, -20));
+    }
+
+    #[test]
+    fn current_is_kept_only_inside_its_protection() {
+        assert!(keeps_current(19, 0, true));
+        assert!(!keeps_current(19, 0, false));
+        assert!(!keeps_current(0, 0, true) && !keeps_current(19, 19, true));
+        assert!(keeps_current(i32::MAX, i32::MIN, true));
+    }
+}
