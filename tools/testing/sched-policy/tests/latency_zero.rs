@@ -16,6 +16,7 @@ use sched_policy::latency_offset::{
 };
 use sched_policy::latency_permission::allowed;
 use sched_policy::latency_pick::{core_vdelta, in_latency_tree, latency_pick, LatencyPick};
+use sched_policy::latency_yield::{keeps_current, yields_to};
 
 const ZERO: LatencyNice = LatencyNice::DEFAULT;
 const BOOLS: [bool; 2] = [false, true];
@@ -108,5 +109,23 @@ proptest! {
                                   b_idle in any::<bool>()) {
         prop_assert_eq!(core_vdelta(vdelta, VirtualOffset(0), a_idle, VirtualOffset(0), b_idle),
                         vdelta);
+    }
+}
+
+/// `pick_yield()`: EEVDF's choice at 0 (or below) never yields, so the pick tests its stored
+/// value (`se->latency_allowed > 0`) and calls nothing otherwise; and a queue with no entity
+/// above 0 keeps mainline's pick (`se_latency_yields()`).
+#[test]
+fn no_yield_at_zero() {
+    for other in -20..=19 {
+        for protected in BOOLS {
+            assert!(!keeps_current(ZERO, LatencyNice::new(other), protected));
+            assert!(!keeps_current(
+                LatencyNice::new(-20),
+                LatencyNice::new(other),
+                protected
+            ));
+        }
+        assert!(!yields_to(ZERO, LatencyNice::new(other)));
     }
 }
