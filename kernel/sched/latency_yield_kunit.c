@@ -3,7 +3,8 @@
  * KUnit tests of the yield (policy/latency_yield.rs) on constructed
  * runqueues: where EEVDF picks an entity at a positive latency_nice, a
  * current at a lower value keeps the CPU for the rest of its slice
- * protection, eligible or not; nothing else changes.
+ * protection, eligible or not; and an entity at a positive value leaves
+ * with no more positive lag than base_slice + q.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of the
@@ -82,10 +83,33 @@ static void yield_only_from_a_higher_positive_value(struct kunit *test)
 	}
 }
 
+/*
+ * A background task at 19 (a 20B request queued) leaves with 10B of positive
+ * lag: entity_lag() keeps B and a tick of it, what a default entity next to
+ * default requests keeps, where mainline's clamp (the longest request queued
+ * plus a tick) kept all 10B. Its negative lag, and a default entity's
+ * positive lag, are mainline's.
+ */
+static void yield_caps_positive_lag(struct kunit *test)
+{
+	struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+	u64 b = sysctl_sched_base_slice, v = cfs_rq->zero_vruntime;
+	struct sched_entity *bg = lnk_entity(test, 19, v, v + 20 * b);
+	struct sched_entity *fg = lnk_entity(test, 0, v, v + b);
+
+	lnk_queue(cfs_rq, bg);
+	lnk_queue(cfs_rq, fg);
+	KUNIT_EXPECT_EQ(test, cfs_rq_max_slice(cfs_rq), 20 * b);
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, bg, v + 10 * b), (s64)(b + TICK_NSEC));
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, bg, v - 10 * b), -(s64)(10 * b));
+	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, fg, v + 10 * b), (s64)(10 * b));
+}
+
 static struct kunit_case latency_yield_cases[] = {
 	KUNIT_CASE(yield_keeps_protected_current),
 	KUNIT_CASE(yield_ends_with_the_protection),
 	KUNIT_CASE(yield_only_from_a_higher_positive_value),
+	KUNIT_CASE(yield_caps_positive_lag),
 	{}
 };
 

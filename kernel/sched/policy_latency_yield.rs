@@ -34,15 +34,39 @@ pub unsafe extern "C" fn latency_nice_yield_keeps(
     latency_yield::keeps_current(best, curr, curr_protected)
 }
 
+/// `entity_lag()`'s ceiling at a positive latency_nice, see [`latency_yield::capped_lag`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_yield_lag(
+    latency_nice: i32,
+    vlag: i64,
+    base_limit: i64,
+) -> i64 {
+    latency_yield::capped_lag(latency_nice, vlag, base_limit)
+}
+
 #[kunit_tests(sched_policy_latency_yield)]
 mod latency_yield_tests {
-    use super::latency_yield::{keeps_current, yields_to};
+    use super::latency_yield::{capped_lag, keeps_current, yields_to};
 
     #[test]
     fn only_a_positive_value_yields_and_only_to_a_lower_one() {
         assert!(yields_to(19, 0) && yields_to(19, 10) && yields_to(1, -20));
         assert!(!yields_to(19, 19) && !yields_to(10, 19));
         assert!(!yields_to(0, -20) && !yields_to(-20, -20));
+    }
+
+    #[test]
+    fn positive_lag_is_capped_at_the_base_limit() {
+        assert_eq!(capped_lag(19, 100_000_000, 5_400_000), 5_400_000);
+        assert_eq!(capped_lag(1, 3_000_000, 5_400_000), 3_000_000);
+        assert_eq!(capped_lag(19, -100_000_000, 5_400_000), -100_000_000);
+        assert_eq!(capped_lag(0, 100_000_000, 5_400_000), 100_000_000);
+        assert_eq!(capped_lag(-20, 100_000_000, 5_400_000), 100_000_000);
+        assert_eq!(capped_lag(19, 1, -5), 0);
     }
 
     #[test]

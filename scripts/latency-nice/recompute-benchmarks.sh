@@ -12,6 +12,7 @@
 #   benchmarks/cost, cost-6810e99-10, cost-fcd1a4e, cost-f03b9e6, cost-040c21b, cost-223ca30,
 #   cost-f554d5d
 #                            report.md from results.tsv (cost-report.py);
+#   benchmarks/focus-yield-*  yield-report.md from raw.tar.xz (yield-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
 #                            the last wall-clock one).
@@ -54,6 +55,18 @@ for d in "$B"/insn-profile "$B"/insn-profile-fcd1a4e "$B"/insn-profile-08c245d \
 		rc=1
 	else
 		say "benchmarks/${d##*/}/report.md: identical"
+	fi
+done
+# The background-at-19 runs (issue 55): yield-report.md from the raw samples (yield-report.py).
+for d in "$B"/focus-yield-*; do
+	[ -f "$d/yield-report.md" ] || continue
+	rm -rf "${tmp:?}"/*
+	tar -xJf "$d/raw.tar.xz" -C "$tmp"
+	if ! /usr/bin/python3 "$S/yield-report.py" "$tmp" | diff -u "$d/yield-report.md" -; then
+		say "benchmarks/${d##*/}/yield-report.md: DIFFERS"
+		rc=1
+	else
+		say "benchmarks/${d##*/}/yield-report.md: identical"
 	fi
 done
 if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |

@@ -27,10 +27,37 @@
 //! constant. Only the entity that asked to wait gives way, and only to lower values; a value at
 //! or below 0 never gives way (its own order is the latency key's and the credit's).
 //!
+//! Nor does it keep, across a sleep, more positive lag than a default entity next to default
+//! requests would ([`capped_lag`]): a background whose 100 ms requests raise mainline's lag
+//! clamp to 100 ms would otherwise rejoin that far behind the average and move the average back
+//! by its share of it, pushing every task beside it away from eligibility.
+//!
 //! Pure integer math with no dependency on the `kernel` crate (shared with the host crate, whose
 //! EEVDF model calls it). It runs under `rq->lock`: no panic.
 
 use crate::latency::LatencyNice;
+
+/// `entity_lag()`'s ceiling for an entity at `latency_nice` leaving the queue (sleep,
+/// migration, reweight) with virtual lag `vlag`, already clamped to mainline's `[-limit, limit]`:
+/// at a positive value no more than `base_limit`, the limit of a queue of base-slice requests
+/// (`(base_slice + q) / w`), whatever the requests queued; otherwise `vlag` as it is.
+///
+/// Mainline's ceiling is the longest request queued plus a tick, so a background whose requests
+/// are 100 ms keeps up to 100 ms of positive lag across a sleep, and where it wakes up it is
+/// placed that far behind the average (PLACE_LAG), which moves the average back by
+/// `w * lag / (W + w)`: every task queued beside it, a default one that was just eligible
+/// included, is pushed that far from eligibility and waits for the background to run it back.
+/// An entity at n > 0 asked to wait for the others: it gives up the catch-up beyond what a
+/// default entity keeps. Its share while runnable is its weight's (the clamp acts only when it
+/// leaves); a sleeper at n > 0 gets back at most `base_slice + q` of what it was owed, as a
+/// default sleeper next to default requests does. A negative `base_limit` counts as 0.
+pub fn capped_lag(latency_nice: impl Into<LatencyNice>, vlag: i64, base_limit: i64) -> i64 {
+    if latency_nice.into().get() > 0 {
+        vlag.min(base_limit.max(0))
+    } else {
+        vlag
+    }
+}
 
 /// Whether an entity at latency_nice `best`, EEVDF's choice, yields to one at `other`: only a
 /// positive value yields, and only to a lower one (a background at 19 gives way to a task at 0

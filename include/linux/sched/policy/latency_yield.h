@@ -18,6 +18,11 @@
  * see pick_yield().
  */
 bool latency_nice_yield_keeps(int best, int curr, bool curr_protected);
+/*
+ * entity_lag()'s ceiling: at a positive @latency_nice, @vlag no higher than
+ * @base_limit, (base_slice + TICK_NSEC) in the entity's virtual time.
+ */
+s64 latency_nice_yield_lag(int latency_nice, s64 vlag, s64 base_limit);
 #endif
 
 #endif /* _LINUX_SCHED_POLICY_LATENCY_YIELD_H */

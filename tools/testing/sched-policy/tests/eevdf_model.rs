@@ -50,7 +50,7 @@ use sched_policy::latency_permission::{allowed, credit_withheld};
 use sched_policy::latency_pick::{
     in_latency_tree, key_before, latency_key, latency_pick, LatencyPick,
 };
-use sched_policy::latency_yield::keeps_current;
+use sched_policy::latency_yield::{capped_lag, keeps_current};
 use sched_policy::model::{lag_ceiling, lag_floor, latency_vcredit, latency_voffset};
 
 const MS: u64 = 1_000_000;
@@ -436,7 +436,22 @@ impl Model {
                 let vcredit = if e.delayed { 0.0 } else { e.vcredit };
                 (limit + vcredit, limit + e.vdelta(nr_credit * self.base))
             }
-            _ => return kernel_clamp(e.room),
+            _ => {
+                let vlag = kernel_clamp(e.room);
+                // The yield's ceiling (`latency_yield.rs`): at a positive value no more
+                // positive lag than `(base_slice + q) / w`.
+                if !(self.latency_pick && self.yield_pick) {
+                    return vlag;
+                }
+                let base_limit = latency_vcredit(self.base + self.tick, e.nice_weight) as i64;
+                let rounded = vlag.round() as i64;
+                let capped = capped_lag(self.allowed(i), rounded, base_limit);
+                return if capped == rounded {
+                    vlag
+                } else {
+                    capped as f64
+                };
+            }
         };
         vlag.clamp(-lo, hi)
     }

@@ -16,7 +16,7 @@ use sched_policy::latency_offset::{
 };
 use sched_policy::latency_permission::allowed;
 use sched_policy::latency_pick::{core_vdelta, in_latency_tree, latency_pick, LatencyPick};
-use sched_policy::latency_yield::{keeps_current, yields_to};
+use sched_policy::latency_yield::{capped_lag, keeps_current, yields_to};
 
 const ZERO: LatencyNice = LatencyNice::DEFAULT;
 const BOOLS: [bool; 2] = [false, true];
@@ -127,5 +127,9 @@ fn no_yield_at_zero() {
             ));
         }
         assert!(!yields_to(ZERO, LatencyNice::new(other)));
+    }
+    // `latency_lag_clamp()`: at 0 the ceiling leaves the lag alone.
+    for vlag in [i64::MIN, -1, 0, 1, i64::MAX] {
+        assert_eq!(capped_lag(ZERO, vlag, 0), vlag);
     }
 }
