@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the yield (policy/latency_yield.rs) on constructed
- * runqueues: where EEVDF picks an entity at a positive latency_nice, a
- * current at a lower value keeps the CPU for the rest of its slice
- * protection, eligible or not; and an entity at a positive value leaves
- * with no more positive lag than base_slice + q.
+ * runqueues: where EEVDF picks an entity at a positive latency_nice n, the
+ * earliest deadline within D_n = B * n / 20 of eligibility runs instead if
+ * it is at a lower value and not delayed (the lead); else a current at a
+ * lower value keeps the CPU for the rest of its slice protection, eligible
+ * or not; and an entity at a positive value leaves with no more positive
+ * lag than base_slice + q.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of the
@@ -12,41 +14,104 @@
  */
 
 /*
- * A (@a_ln) current, ahead of the average in service (vruntime v + B, V is
- * v + B/2: not eligible) with a request of B, protected until v + 2B; B
+ * A (@a_ln) ahead of the average in service by @ahead / 2 (vruntime
+ * v + @ahead, V is v + @ahead / 2: not eligible) with a request of B; B
  * (@b_ln) queued at v with a 20B request: eligible, EEVDF's only choice.
+ * A is current (@a_runs), protected until its deadline, or queued.
  */
-static struct lnk_rq lyk_ahead(struct kunit *test, int a_ln, int b_ln)
+static struct lnk_rq lyk_ahead(struct kunit *test, int a_ln, int b_ln, u64 ahead, bool a_runs)
 {
 	struct lnk_rq rq = { .cfs_rq = lnk_cfs_rq(test) };
 	u64 b = sysctl_sched_base_slice, v = rq.cfs_rq->zero_vruntime;
 
-	rq.a = lnk_entity(test, a_ln, v + b, v + 2 * b);
+	rq.a = lnk_entity(test, a_ln, v + ahead, v + ahead + b);
 	rq.b = lnk_entity(test, b_ln, v, v + 20 * b);
-	lnk_run(rq.cfs_rq, rq.a);
-	rq.a->vprot = rq.a->deadline;
+	if (a_runs) {
+		lnk_run(rq.cfs_rq, rq.a);
+		rq.a->vprot = rq.a->deadline;
+	} else {
+		lnk_queue(rq.cfs_rq, rq.a);
+	}
 	lnk_queue(rq.cfs_rq, rq.b);
 	return rq;
 }
 
 /*
- * A load task at 19 (B) wakes up, or is due, next to a default current (A)
- * in the middle of its protected slice but past the average: A keeps the
- * CPU. Mainline's pick drops the protection of a current that is not
- * eligible and takes B, and so did the series before the yield. B entering
- * the timeline set the queue's flag: the pick sees it (se_latency_yields()).
+ * The lead: a default task (A) half a base slice past the average next to a
+ * load task at 19 (B), D_19 = 0.95B. A runs first, current or queued,
+ * protected or not: EEVDF, and the series before the lead, took B, so that
+ * a task a little into its work was switched out for the load, and one that
+ * woke a little past the average waited for it. B entering the timeline set
+ * the queue's flag: the pick sees it (se_latency_yields()).
+ */
+static void yield_lead_runs_a_lower_value_first(struct kunit *test)
+{
+	static const int pairs[][2] = { { 0, 19 }, { 10, 19 }, { 18, 19 }, { 0, 11 } };
+	u64 b = sysctl_sched_base_slice;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+		struct lnk_rq run = lyk_ahead(test, pairs[i][0], pairs[i][1], b, true);
+		struct lnk_rq queued = lyk_ahead(test, pairs[i][0], pairs[i][1], b, false);
+
+		KUNIT_EXPECT_TRUE(test, run.cfs_rq->latency_augmented);
+		KUNIT_EXPECT_FALSE(test, vruntime_eligible(run.cfs_rq, run.a->vruntime));
+		KUNIT_EXPECT_TRUE(test, entity_eligible(run.cfs_rq, run.b));
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(run.cfs_rq, false), run.a,
+					"current at %d, load at %d", pairs[i][0], pairs[i][1]);
+		run.a->vprot = run.a->vruntime;
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(run.cfs_rq, true), run.a,
+					"current at %d, unprotected, load at %d",
+					pairs[i][0], pairs[i][1]);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(queued.cfs_rq, true), queued.a,
+					"queued at %d, load at %d", pairs[i][0], pairs[i][1]);
+	}
+}
+
+/*
+ * No further than the lead: at 10 (D = B/2) the load leaves A half a base
+ * slice and a nanosecond past the average to EEVDF; at 1 (D = B/20) half a
+ * base slice is far past it. Nor to a delayed entity: it leaves at its
+ * 0-lag point, with no lead as with no credit.
+ */
+static void yield_lead_is_bounded(struct kunit *test)
+{
+	u64 b = sysctl_sched_base_slice;
+	struct lnk_rq edge = lyk_ahead(test, 0, 10, b, false);
+	struct lnk_rq past = lyk_ahead(test, 0, 10, b + 2, false);
+	struct lnk_rq one = lyk_ahead(test, 0, 1, b, false);
+	struct lnk_rq delayed = { .cfs_rq = lnk_cfs_rq(test) };
+	u64 v = delayed.cfs_rq->zero_vruntime;
+
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(edge.cfs_rq, true), edge.a);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(past.cfs_rq, true), past.b);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(one.cfs_rq, true), one.b);
+
+	delayed.a = lnk_entity(test, 0, v + b, v + 2 * b);
+	delayed.a->sched_delayed = 1;
+	delayed.b = lnk_entity(test, 19, v, v + 20 * b);
+	lnk_queue(delayed.cfs_rq, delayed.a);
+	lnk_queue(delayed.cfs_rq, delayed.b);
+	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(delayed.cfs_rq, true), delayed.b);
+	delayed.a->sched_delayed = 0;
+}
+
+/*
+ * Past the lead, a load task at 19 (B) wakes up, or is due, next to a
+ * current (A) at a lower value in the middle of its protected slice, a base
+ * slice and a half past the average: A keeps the CPU. Mainline's pick drops
+ * the protection of a current that is not eligible and takes B.
  */
 static void yield_keeps_protected_current(struct kunit *test)
 {
 	static const int pairs[][2] = { { 0, 19 }, { 10, 19 }, { -20, 19 }, { 0, 1 } };
+	u64 b = sysctl_sched_base_slice;
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
-		struct lnk_rq rq = lyk_ahead(test, pairs[i][0], pairs[i][1]);
+		struct lnk_rq rq = lyk_ahead(test, pairs[i][0], pairs[i][1], 3 * b, true);
 
-		KUNIT_EXPECT_TRUE(test, rq.cfs_rq->latency_augmented);
 		KUNIT_EXPECT_FALSE(test, vruntime_eligible(rq.cfs_rq, rq.a->vruntime));
-		KUNIT_EXPECT_TRUE(test, entity_eligible(rq.cfs_rq, rq.b));
 		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(rq.cfs_rq, true), rq.a,
 					"current at %d, load at %d", pairs[i][0], pairs[i][1]);
 	}
@@ -55,11 +120,11 @@ static void yield_keeps_protected_current(struct kunit *test)
 /*
  * Only inside the protection: once A has run it out (its request), EEVDF's
  * pick stands, B; so it does for PREEMPT_SHORT's unprotected pick (a wakee
- * with a shorter request decides as EEVDF does).
+ * with a shorter request decides as EEVDF does past the lead).
  */
 static void yield_ends_with_the_protection(struct kunit *test)
 {
-	struct lnk_rq rq = lyk_ahead(test, 0, 19);
+	struct lnk_rq rq = lyk_ahead(test, 0, 19, 3 * sysctl_sched_base_slice, true);
 
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(rq.cfs_rq, false), rq.b);
 	rq.a->vprot = rq.a->vruntime;
@@ -73,10 +138,11 @@ static void yield_ends_with_the_protection(struct kunit *test)
 static void yield_only_from_a_higher_positive_value(struct kunit *test)
 {
 	static const int pairs[][2] = { { 0, 0 }, { 19, 19 }, { 19, 10 }, { -20, 0 } };
+	u64 b = sysctl_sched_base_slice;
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
-		struct lnk_rq rq = lyk_ahead(test, pairs[i][0], pairs[i][1]);
+		struct lnk_rq rq = lyk_ahead(test, pairs[i][0], pairs[i][1], b, true);
 
 		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(rq.cfs_rq, true), rq.b,
 					"current at %d, load at %d", pairs[i][0], pairs[i][1]);
@@ -106,6 +172,8 @@ static void yield_caps_positive_lag(struct kunit *test)
 }
 
 static struct kunit_case latency_yield_cases[] = {
+	KUNIT_CASE(yield_lead_runs_a_lower_value_first),
+	KUNIT_CASE(yield_lead_is_bounded),
 	KUNIT_CASE(yield_keeps_protected_current),
 	KUNIT_CASE(yield_ends_with_the_protection),
 	KUNIT_CASE(yield_only_from_a_higher_positive_value),

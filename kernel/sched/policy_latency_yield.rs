@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! latency_nice: the yield of a positive latency_nice to a current at a lower value.
+//! latency_nice: the yield of a positive latency_nice to entities at lower values.
 //!
 //! The math is `kernel/sched/policy/latency_yield.rs` (on top of `latency.rs`), a pure,
 //! `no_std`, integer-only module with no dependency on the `kernel` crate, so that the same file
@@ -16,6 +16,10 @@ use kernel::prelude::*;
 
 #[path = "policy/latency.rs"]
 pub mod latency;
+#[path = "policy/latency_credit.rs"]
+pub mod latency_credit;
+#[path = "policy/latency_offset.rs"]
+pub mod latency_offset;
 #[path = "policy/latency_yield.rs"]
 pub mod latency_yield;
 
@@ -34,6 +38,28 @@ pub unsafe extern "C" fn latency_nice_yield_keeps(
     latency_yield::keeps_current(best, curr, curr_protected)
 }
 
+/// The lead a pick's EEVDF choice at `best` gives lower values, see
+/// [`latency_yield::yield_lead`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_yield_lead(base_slice: u64, best: i32) -> u64 {
+    latency_yield::yield_lead(base_slice, best)
+}
+
+/// Whether the entity found within the lead runs instead of `best`, see
+/// [`latency_yield::leads`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_yield_leads(best: i32, other: i32, delayed: bool) -> bool {
+    latency_yield::leads(best, other, delayed)
+}
+
 /// `entity_lag()`'s ceiling at a positive latency_nice, see [`latency_yield::capped_lag`].
 ///
 /// # Safety
@@ -50,7 +76,7 @@ pub unsafe extern "C" fn latency_nice_yield_lag(
 
 #[kunit_tests(sched_policy_latency_yield)]
 mod latency_yield_tests {
-    use super::latency_yield::{capped_lag, keeps_current, yields_to};
+    use super::latency_yield::{capped_lag, keeps_current, leads, yield_lead, yields_to};
 
     #[test]
     fn only_a_positive_value_yields_and_only_to_a_lower_one() {
@@ -75,5 +101,16 @@ mod latency_yield_tests {
         assert!(!keeps_current(19, 0, false));
         assert!(!keeps_current(0, 0, true) && !keeps_current(19, 19, true));
         assert!(keeps_current(i32::MAX, i32::MIN, true));
+    }
+
+    #[test]
+    fn the_lead_is_the_mirrored_credit_and_goes_only_lower() {
+        assert_eq!(yield_lead(1_400_000, 19), 1_330_000);
+        assert_eq!(yield_lead(1_400_000, 1), 70_000);
+        assert_eq!(yield_lead(1_400_000, 0), 0);
+        assert_eq!(yield_lead(1_400_000, -20), 0);
+        assert_eq!(yield_lead(u64::MAX, i32::MAX), 950_000_000);
+        assert!(leads(19, 0, false) && leads(19, -20, false) && leads(1, 0, false));
+        assert!(!leads(19, 0, true) && !leads(19, 19, false) && !leads(0, -20, false));
     }
 }

@@ -27,6 +27,23 @@
 //! constant. Only the entity that asked to wait gives way, and only to lower values; a value at
 //! or below 0 never gives way (its own order is the latency key's and the credit's).
 //!
+//! Nor does a task at a lower value wait for the load the moment it has run past the average.
+//! Where EEVDF picks an entity at n > 0, the pick goes to the entity with the earliest deadline
+//! among those within a lead `D_n` of eligibility, if that one is at a lower value
+//! ([`yield_lead`], [`leads`]):
+//!
+//! ```text
+//!   v_j - L_j/w_j - D_n <= V,  D_n = base_slice * n / 20   (the credit of -n, mirrored)
+//! ```
+//!
+//! in a nice-0 entity's virtual time, so that the augmented minima of the tree still prune the
+//! search. The default task runs its work on before the background and repays it by waiting
+//! later; nobody's weight changes. While an entity at n > 0 is queued beside it, the lag floor
+//! of an entity at a lower value widens by `D_n`, `lag >= -(L + D_n + max(r, R) + q)`, the
+//! credit's bound with the mirrored credit added: a stated constant, at most `0.95 base_slice`.
+//! A delayed entity gets no lead (it is on its way out, as it gets no credit), so delayed
+//! dequeue still lets it leave only at its 0-lag point.
+//!
 //! Nor does it keep, across a sleep, more positive lag than a default entity next to default
 //! requests would ([`capped_lag`]): a background whose 100 ms requests raise mainline's lag
 //! clamp to 100 ms would otherwise rejoin that far behind the average and move the average back
@@ -36,6 +53,7 @@
 //! EEVDF model calls it). It runs under `rq->lock`: no panic.
 
 use crate::latency::LatencyNice;
+use crate::latency_credit::latency_credit;
 
 /// `entity_lag()`'s ceiling for an entity at `latency_nice` leaving the queue (sleep,
 /// migration, reweight) with virtual lag `vlag`, already clamped to mainline's `[-limit, limit]`:
@@ -76,4 +94,23 @@ pub fn keeps_current(
     curr_protected: bool,
 ) -> bool {
     curr_protected && yields_to(best, curr)
+}
+
+/// The lead (ns of a nice-0 entity's virtual time) that an entity at latency_nice `best`,
+/// EEVDF's choice, gives the entities at lower values: the credit of the mirrored value,
+/// `base_slice * n / 20` at n > 0 (the base slice capped as the credit's), none at or below 0.
+pub fn yield_lead(base_slice: u64, best: impl Into<LatencyNice>) -> u64 {
+    let best = best.into().get();
+    if best <= 0 {
+        return 0;
+    }
+    // 1..=19 after the clamp of `LatencyNice`: the negation cannot overflow.
+    latency_credit(base_slice, best.saturating_neg())
+}
+
+/// Whether the entity found within the lead of `best` ([`yield_lead`]), at latency_nice `other`
+/// and delayed or not, runs instead of `best`: where `best` yields to it ([`yields_to`]) and it is
+/// not delayed (a delayed entity leaves at its 0-lag point, with no lead, as with no credit).
+pub fn leads(best: impl Into<LatencyNice>, other: impl Into<LatencyNice>, delayed: bool) -> bool {
+    !delayed && yields_to(best, other)
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * latency_nice's yield of a positive value to a current at a lower one,
+ * latency_nice's yield of a positive value to entities at lower ones,
  * computed in Rust (kernel/sched/policy_latency_yield.rs).
  *
  * Pure integer math, safe to call under a raw spinlock. The Rust definition is
@@ -18,6 +18,17 @@
  * see pick_yield().
  */
 bool latency_nice_yield_keeps(int best, int curr, bool curr_protected);
+/*
+ * The lead, in ns of a nice-0 entity's virtual time, that a pick's EEVDF
+ * choice at @best gives entities at lower values: the credit of -@best;
+ * see pick_yield_lead().
+ */
+u64 latency_nice_yield_lead(u64 base_slice, int best);
+/*
+ * Whether the entity found within that lead, at @other and @delayed or not,
+ * runs instead of @best.
+ */
+bool latency_nice_yield_leads(int best, int other, bool delayed);
 /*
  * entity_lag()'s ceiling: at a positive @latency_nice, @vlag no higher than
  * @base_limit, (base_slice + TICK_NSEC) in the entity's virtual time.

@@ -4,7 +4,7 @@
 //! bounds it keeps are the EEVDF model's (`eevdf_model.rs`).
 
 use proptest::prelude::*;
-use sched_policy::latency_yield::{capped_lag, keeps_current, yields_to};
+use sched_policy::latency_yield::{capped_lag, keeps_current, leads, yield_lead, yields_to};
 
 #[test]
 fn known_decisions() {
@@ -19,6 +19,29 @@ fn known_decisions() {
     assert_eq!(capped_lag(0, 100_000_000, 5_400_000), 100_000_000);
 }
 
+/// The lead, by hand from `D_n = base_slice * n / 20` for a 1.4 ms base slice (2 CPUs), and the
+/// base slice capped at 1 s as the credit's.
+#[test]
+fn known_leads() {
+    let table: [(i32, u64); 7] = [
+        (19, 1_330_000),
+        (10, 700_000),
+        (5, 350_000),
+        (1, 70_000),
+        (0, 0),
+        (-1, 0),
+        (-20, 0),
+    ];
+    for (n, lead) in table {
+        assert_eq!(yield_lead(1_400_000, n), lead, "latency_nice {n}");
+    }
+    assert_eq!(yield_lead(3_000_000_000, 19), 950_000_000);
+    assert_eq!(yield_lead(0, 19), 0);
+    assert!(leads(19, 0, false) && leads(19, 18, false) && leads(5, -20, false));
+    assert!(!leads(19, 0, true) && !leads(19, 19, false) && !leads(10, 19, false));
+    assert!(!leads(0, -20, false) && !leads(-5, -20, false));
+}
+
 proptest! {
     /// Only a positive value yields, only to a strictly lower one (values out of range count
     /// as the nearest bound, as everywhere), and a current is kept only inside its protection.
@@ -27,6 +50,20 @@ proptest! {
         let (b, o) = (best.clamp(-20, 19), other.clamp(-20, 19));
         prop_assert_eq!(yields_to(best, other), b > 0 && o < b);
         prop_assert_eq!(keeps_current(best, other, protected), protected && b > 0 && o < b);
+        prop_assert_eq!(leads(best, other, protected), !protected && b > 0 && o < b);
+    }
+
+    /// The lead never exceeds 19/20 of the (capped) base slice, grows with the value, and is
+    /// none at or below 0.
+    #[test]
+    fn the_lead_is_bounded(base in any::<u64>(), n in any::<i32>()) {
+        let lead = yield_lead(base, n);
+        prop_assert!(lead <= base.min(1_000_000_000) / 20 * 19 + 19);
+        if n <= 0 {
+            prop_assert_eq!(lead, 0);
+        } else if n < 19 {
+            prop_assert!(lead <= yield_lead(base, n + 1));
+        }
     }
 
     /// The ceiling only lowers a positive value's positive lag, to the base limit and never
