@@ -5,7 +5,7 @@
  * earliest deadline within D_n = B * n / 20 of eligibility runs instead if
  * it is at a lower value and not delayed (the lead); else a current at a
  * lower value keeps the CPU for the rest of its slice protection, eligible
- * or not; and an entity at a positive value leaves with no more positive
+ * or not, unless it is delayed; and an entity at a positive value leaves with no more positive
  * lag than base_slice + q.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
@@ -118,6 +118,28 @@ static void yield_keeps_protected_current(struct kunit *test)
 }
 
 /*
+ * Not a current that went to sleep: A, delayed at its dequeue (past the
+ * average), is still current at the pick that follows. Kept, it would be
+ * dequeued at once with its negative lag (a delayed pick), where it must
+ * stay queued until its lag is back to 0: the load runs, as in mainline.
+ */
+static void yield_never_keeps_a_delayed_current(struct kunit *test)
+{
+	static const int values[] = { 0, 10, -20 };
+	u64 b = sysctl_sched_base_slice;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(values); i++) {
+		struct lnk_rq rq = lyk_ahead(test, values[i], 19, 3 * b, true);
+
+		rq.a->sched_delayed = 1;
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pick_eevdf(rq.cfs_rq, true), rq.b,
+					"delayed current at %d, load at 19", values[i]);
+		rq.a->sched_delayed = 0;
+	}
+}
+
+/*
  * Only inside the protection: once A has run it out (its request), EEVDF's
  * pick stands, B; so it does for PREEMPT_SHORT's unprotected pick (a wakee
  * with a shorter request decides as EEVDF does past the lead).
@@ -175,6 +197,7 @@ static struct kunit_case latency_yield_cases[] = {
 	KUNIT_CASE(yield_lead_runs_a_lower_value_first),
 	KUNIT_CASE(yield_lead_is_bounded),
 	KUNIT_CASE(yield_keeps_protected_current),
+	KUNIT_CASE(yield_never_keeps_a_delayed_current),
 	KUNIT_CASE(yield_ends_with_the_protection),
 	KUNIT_CASE(yield_only_from_a_higher_positive_value),
 	KUNIT_CASE(yield_caps_positive_lag),

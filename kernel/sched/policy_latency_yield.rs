@@ -34,8 +34,9 @@ pub unsafe extern "C" fn latency_nice_yield_keeps(
     best: i32,
     curr: i32,
     curr_protected: bool,
+    curr_delayed: bool,
 ) -> bool {
-    latency_yield::keeps_current(best, curr, curr_protected)
+    latency_yield::keeps_current(best, curr, curr_protected, curr_delayed)
 }
 
 /// The lead a pick's EEVDF choice at `best` gives lower values, see
@@ -97,10 +98,10 @@ mod latency_yield_tests {
 
     #[test]
     fn current_is_kept_only_inside_its_protection() {
-        assert!(keeps_current(19, 0, true));
-        assert!(!keeps_current(19, 0, false));
-        assert!(!keeps_current(0, 0, true) && !keeps_current(19, 19, true));
-        assert!(keeps_current(i32::MAX, i32::MIN, true));
+        assert!(keeps_current(19, 0, true, false));
+        assert!(!keeps_current(19, 0, false, false) && !keeps_current(19, 0, true, true));
+        assert!(!keeps_current(0, 0, true, false) && !keeps_current(19, 19, true, false));
+        assert!(keeps_current(i32::MAX, i32::MIN, true, false));
     }
 
     #[test]

@@ -233,6 +233,8 @@ CYC_SAMPLE = re.compile(r"^\s*\d+:\s*\d+:\s*(\d+)\s*$")
 CYC_EXPECTED = re.compile(r"^# expected_periods (\d+)\s*$", re.M)
 # busybox time -p after cyclictest (guest/bench.sh cyclictest_fg): its CPU time, in seconds.
 TIME_CPU = re.compile(r"^(user|sys) ([0-9.]+)\s*$", re.M)
+# guest/bench.sh cyclictest_fg: the background's CPU time while the foreground ran.
+CYC_BG_CPU = re.compile(r"^# bg_cpu_ms (\d+)(?: idle_ms (\d+))?\s*$", re.M)
 SCH_EXPECTED = re.compile(r"^# expected_requests (\d+)\s*$", re.M)
 HB_TIME = re.compile(r"^Time:\s*([0-9.]+)")
 PERF_TIME = re.compile(r"Total time:\s*([0-9.]+)\s*\[sec\]")
@@ -259,6 +261,11 @@ def parse_run(wl, path):
         cpu = TIME_CPU.findall(text)
         if {k for k, _ in cpu} == {"user", "sys"}:
             fig["cpu_ms"] = sum(float(v) for _, v in cpu) * 1000
+        bg = CYC_BG_CPU.search(text)
+        if bg:
+            fig["bg_cpu_ms"] = int(bg.group(1))
+            if bg.group(2) is not None:
+                fig["idle_ms"] = int(bg.group(2))
         return {"figures": fig, "samples": {"wakeup_us": lat}}
     if wl == "hackbench":
         m = [HB_TIME.match(line) for line in text.splitlines()]

@@ -4,7 +4,8 @@
 # make bench-recompute: every table BENCHMARKS.md quotes from a committed run, computed again
 # from the raw samples committed beside it, and compared with the committed files:
 #   benchmarks/full, full-peers-apart, full-virtual-peers-in-base, focus-aa-no-peers,
-#   focus-yield-pick, focus-yield-lag, focus-yield-lead
+#   focus-yield-pick, focus-yield-lag, focus-yield-lead, focus-yield-exit, focus-yield-lead2,
+#   focus-yield-keep
 #                            report.md and summary.csv from raw.tar.xz (bench-recompute.sh;
 #                            the older runs by the code their report-code names);
 #   benchmarks/insn-profile, insn-profile-fcd1a4e, insn-profile-08c245d, insn-profile-040c21b,
@@ -25,7 +26,7 @@ B=$top/benchmarks
 rc=0
 say() { printf '==> bench-recompute: %s\n' "$*" >&2; }
 
-for run in full full-peers-apart full-virtual-peers-in-base focus-aa-no-peers focus-yield-pick focus-yield-lag focus-yield-lead; do
+for run in full full-peers-apart full-virtual-peers-in-base focus-aa-no-peers focus-yield-pick focus-yield-lag focus-yield-lead focus-yield-exit focus-yield-lead2 focus-yield-keep; do
 	r=0
 	"$S/bench-recompute.sh" "$B/$run" || r=1
 	say "benchmarks/$run: $([ $r = 0 ] && echo identical || echo DIFFERS)"

@@ -48,6 +48,29 @@ def cell_runs(runs, wl, kernel, variant, fg, bg):
     return out
 
 
+def cell_bg(runs, wl, kernel, variant, fg, bg, key="bg_cpu_ms"):
+    """The background's CPU time (ms) while the foreground ran (or with key="idle_ms" the CPUs'
+    idle time meanwhile), by repeat, where recorded."""
+    return {r["rep"]: r["figures"][key] for r in runs
+            if (r["workload"], r["kernel"], r["variant"], r["fg"], r["bg"]) == (wl, kernel, variant, fg, bg)
+            and key in r["figures"]}
+
+
+def bg_ratio(a, b, rng):
+    """mean(a)/mean(b) of two cells' background CPU times over the boots both have, and its
+    95 % percentile interval, the boots resampled together (paired)."""
+    reps = sorted(set(a) & set(b))
+    va = np.asarray([a[r] for r in reps], dtype=float)
+    vb = np.asarray([b[r] for r in reps], dtype=float)
+    rs = []
+    for _ in range(B):
+        i = rng.integers(0, len(reps), len(reps))
+        m = vb[i].mean()
+        rs.append(va[i].mean() / m if m else np.inf)
+    return (va.mean() / vb.mean() if vb.mean() else np.inf, len(reps),
+            float(np.percentile(rs, 2.5)), float(np.percentile(rs, 97.5)))
+
+
 def p99(arrays):
     """The p99 of the pooled samples, the nearest rank as bench-report.py's pct() takes it."""
     pooled = np.concatenate(arrays)
@@ -114,6 +137,28 @@ def main():
             print(f"| {a} / {b}{' (paired)' if paired else ''} | {pa / pb:.3f} ({plo:.3f}…{phi:.3f})"
                   f" | {sa / sb:.4f} ({slo:.4f}…{shi:.4f}) |")
         print()
+        # What the background got while the foreground ran (guest/bench.sh's "# bg_cpu_ms";
+        # runs before it have none): at 19 against at 0, the series' boots paired.
+        bgs = {c[0]: cell_bg(runs, wl, *c[1:]) for c in CELLS}
+        a, b = "series, background at 19", "series, background at 0"
+        if set(bgs[a]) & set(bgs[b]):
+            r, n, lo, hi = bg_ratio(bgs[a], bgs[b], rng)
+            idles = {c[0]: cell_bg(runs, wl, *c[1:], key="idle_ms") for c in CELLS}
+            if any(idles.values()):
+                print("| background CPU time while the foreground ran | boots | mean ms a run"
+                      " | CPUs idle meanwhile, mean ms a run |")
+                print("|---|---|---|---|")
+            else:
+                print("| background CPU time while the foreground ran | boots | mean ms a run |")
+                print("|---|---|---|")
+            for label, v in bgs.items():
+                if not v:
+                    continue
+                idle = idles[label]
+                tail = f" {np.mean(list(idle.values())):.0f} |" if idle else (" – |" if any(idles.values()) else "")
+                print(f"| {label} | {len(v)} | {np.mean(list(v.values())):.0f} |{tail}")
+            print()
+            print(f"Background CPU time, {a} / {b} (paired, {n} boots): {r:.4f} ({lo:.4f}…{hi:.4f}).\n")
     return 0
 
 

@@ -14,10 +14,10 @@
 //! waits, and runs its work eligible.
 //!
 //! So where EEVDF picks an entity at a positive latency_nice, a current at a lower value keeps
-//! the CPU for the rest of its slice protection, eligible or not:
+//! the CPU for the rest of its slice protection, eligible or not, unless it has gone to sleep:
 //!
 //! ```text
-//!   pick = curr   if  ln(best) > 0,  ln(curr) < ln(best),  v_curr < vprot_curr
+//!   pick = curr   if  ln(best) > 0,  ln(curr) < ln(best),  v_curr < vprot_curr,  not delayed
 //! ```
 //!
 //! That protection (RUN_TO_PARITY's `vprot`, or run-on's) never outlasts the request current
@@ -85,15 +85,20 @@ pub fn yields_to(best: impl Into<LatencyNice>, other: impl Into<LatencyNice>) ->
     best > 0 && other < best
 }
 
-/// Whether current, at latency_nice `curr` and inside its slice protection or not
-/// (`curr_protected`), keeps the CPU at a pick whose EEVDF choice is at `best`: where `best`
-/// yields to it ([`yields_to`]) and it is protected, eligible or not.
+/// Whether current, at latency_nice `curr`, inside its slice protection or not
+/// (`curr_protected`) and delayed or not (`curr_delayed`), keeps the CPU at a pick whose EEVDF
+/// choice is at `best`: where `best` yields to it ([`yields_to`]) and it is protected, eligible
+/// or not, but not delayed. A current that has just gone to sleep past the average is delayed
+/// (DELAY_DEQUEUE) and still current at the pick that follows; kept, it would be "picked" and so
+/// dequeued at once with its negative lag, where it should stay queued until its lag is back to
+/// 0, and would wake up not eligible.
 pub fn keeps_current(
     best: impl Into<LatencyNice>,
     curr: impl Into<LatencyNice>,
     curr_protected: bool,
+    curr_delayed: bool,
 ) -> bool {
-    curr_protected && yields_to(best, curr)
+    curr_protected && !curr_delayed && yields_to(best, curr)
 }
 
 /// The lead (ns of a nice-0 entity's virtual time) that an entity at latency_nice `best`,

@@ -736,8 +736,26 @@ chmod +x $IN_CG
 # can say what a period cost it.
 cyclictest_fg() {
 	echo "# expected_periods $(($4 * 1000000 / $3))"
+	[ -z "$bg_pid" ] || { bg_before=$(bg_cpu_ns); idle_before=$(idle_ms); }
 	timeout -s KILL $(($4 * 6 + 120)) $(wrap $1 $2) $5 time -p cyclictest $(policy $1) -t 1 $6 -i $3 \
 		-D $4 -q -m -v
+	[ -z "$bg_pid" ] || echo "# bg_cpu_ms $((($(bg_cpu_ns) - bg_before) / 1000000)) idle_ms $(($(idle_ms) - idle_before))"
+}
+# The CPUs' idle time so far, all CPUs together, in ms (/proc/stat's idle and iowait, in
+# USER_HZ ticks of 10 ms): with the background's CPU time, where the CPUs went.
+idle_ms() {
+	read -r _ _ _ _ idle iowait _ < /proc/stat
+	echo $(((idle + iowait) * 10))
+}
+# The CPU time (ns, schedstat's run time) of every hackbench process alive now: what the
+# background got, read before and after the foreground ("# bg_cpu_ms", issue 55: the
+# background's share next to it). hackbench's workers are processes of one thread each.
+bg_cpu_ns() {
+	bg_s=0
+	for bg_p in $(pidof hackbench); do
+		{ read -r bg_ns _ < /proc/$bg_p/schedstat; } 2>/dev/null && bg_s=$((bg_s + bg_ns))
+	done
+	echo $bg_s
 }
 
 # The stress-ng workers of a stress-ng parent, as /proc/PID/status paths.

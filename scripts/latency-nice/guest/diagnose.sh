@@ -27,7 +27,8 @@
 # the last S seconds but one of every run and prints what the measuring thread's waits over
 # 1 ms had running beside them (diag-waits.awk: "LN-DIAGTRACE:" lines).
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
-# ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series),
+# ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series); a way
+# ending in /nooffset runs with NO_LATENCY_OFFSET (bg19/nooffset: 19's request alone),
 # fifo (SCHED_FIFO 1: the floor); ln.diag_ways (host: DIAG_WAYS) picks them, and also
 # ln-20/thread: only the measuring thread at -20 (set once it exists), cyclictest's main
 # thread, which wakes every 10 ms, at 0.
@@ -160,7 +161,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		case $way in
 		bg[0-9]*base) n=${way#bg}
 			bg="$LN -n ${n%base} sched-slice -s $(cat /sys/kernel/debug/sched/base_slice_ns)" ;;
-		bg[0-9]*) bg="$LN -n ${way#bg}" ;;
+		bg[0-9]*) n=${way%%/*}; bg="$LN -n ${n#bg}" ;;
 		bgslice[0-9]*) bg="sched-slice -s ${way#bgslice}000000" ;;
 		*) bg= ;;
 		esac
@@ -176,8 +177,9 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	case $way in
 	*nocredit) echo NO_LATENCY_CREDIT > $FEAT ;;
 	*norun) echo NO_LATENCY_RUN > $FEAT ;;
+	*nooffset) echo NO_LATENCY_OFFSET > $FEAT ;;
 	esac
-	in_group $lat_g "$@" cyclictest -q -m $pin -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
+	in_group $lat_g "$@" cyclictest -q -m -h 100000 $pin -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
 	ctpid=$!
 	t_exec=$(date +%s)
@@ -210,12 +212,23 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	case $way in
 	*nocredit) echo LATENCY_CREDIT > $FEAT ;;
 	*norun) echo LATENCY_RUN > $FEAT ;;
+	*nooffset) echo LATENCY_OFFSET > $FEAT ;;
 	esac
-	# "C:%7lu ... Avg:%8ld Max:%8ld": the value is in the same field or the next.
+	# "C:%7lu ... Avg:%8ld Max:%8ld": the value is in the same field or the next; with the
+	# histogram (-h) cyclictest prints "# Total:", "# Avg Latencies:" and "# Max Latencies:"
+	# instead, after "%06d %06lu" a µs bucket and "# Histogram Overflows: N": the p99 is the
+	# nearest rank, 100000 (the histogram's end) if it lies among the overflows.
+	# busybox awk reads a number with leading zeros as octal: dec() strips them.
 	stats=$(awk 'function v(i, k) { x = substr($i, length(k) + 1); return x != "" ? x : $(i + 1) }
+		function dec(x) { sub(/^0+/, "", x); return x + 0 }
 		/^T:/ { for (i = 1; i <= NF; i++) {
 			if ($i ~ /^C:/) c = v(i, "C:"); if ($i ~ /^Avg:/) a = v(i, "Avg:"); if ($i ~ /^Max:/) m = v(i, "Max:") } }
-		END { printf "served=%s avg_us=%s max_us=%s", c, a, m }' /tmp/ct.out)
+		/^[0-9]+ [0-9]+$/ { us[n] = dec($1); cnt[n] = dec($2); tot += cnt[n]; n++ }
+		/^# Histogram Overflows:/ { tot += dec($4) }
+		/^# Total:/ { c = dec($3) } /^# Avg Latencies:/ { a = dec($4) } /^# Max Latencies:/ { m = dec($4) }
+		END { k = int((99 * tot + 99) / 100); s = 0; p = 100000
+			for (i = 0; i < n; i++) { s += cnt[i]; if (k > 0 && s >= k) { p = us[i]; break } }
+			printf "served=%s avg_us=%s max_us=%s p99_us=%s", c, a, m, p }' /tmp/ct.out)
 	echo "LN-DIAG: regime=$regime way=$way rep=$rep interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
 	[ -e /tmp/trace.tid ] && trace_report "regime=$regime way=$way rep=$rep"
 	sleep 1

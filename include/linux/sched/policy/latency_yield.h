@@ -13,11 +13,11 @@
 
 #ifdef CONFIG_SCHED_RUST_POLICY
 /*
- * Whether current, at latency_nice @curr and inside its slice protection
- * (@curr_protected), keeps the CPU at a pick whose EEVDF choice is at @best;
- * see pick_yield().
+ * Whether current, at latency_nice @curr, inside its slice protection
+ * (@curr_protected) and not delayed (@curr_delayed), keeps the CPU at a pick
+ * whose EEVDF choice is at @best; see pick_yield().
  */
-bool latency_nice_yield_keeps(int best, int curr, bool curr_protected);
+bool latency_nice_yield_keeps(int best, int curr, bool curr_protected, bool curr_delayed);
 /*
  * The lead, in ns of a nice-0 entity's virtual time, that a pick's EEVDF
  * choice at @best gives entities at lower values: the credit of -@best;

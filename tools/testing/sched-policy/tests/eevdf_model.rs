@@ -712,7 +712,7 @@ impl Model {
                 // current's ([`keeps_current`]).
                 let kept_by_yield = self.latency_pick
                     && self.yield_pick
-                    && keeps_current(self.allowed(i), self.allowed(c), true);
+                    && keeps_current(self.allowed(i), self.allowed(c), true, self.ents[c].delayed);
                 let protected = !run_on
                     && ce.v < ce.vprot
                     && we.slice >= ce.slice
@@ -764,6 +764,13 @@ impl Model {
                 };
                 if preempt {
                     self.pick();
+                } else if action == WakeupAction::Default && !kept {
+                    // update_protect_slice() (RUN_TO_PARITY), where the wakeup reached the pick
+                    // and took nothing: the shortest request queued, the wakee's included,
+                    // bounds current's protection.
+                    let min_slice = self.min_slice();
+                    let ce = &mut self.ents[c];
+                    ce.vprot = ce.vprot.min(ce.v + ce.vdelta(min_slice));
                 }
             }
             _ => {}

@@ -11,8 +11,9 @@ fn known_decisions() {
     assert!(yields_to(19, 0) && yields_to(19, 10) && yields_to(1, -20));
     assert!(!yields_to(19, 19) && !yields_to(10, 19));
     assert!(!yields_to(0, -20) && !yields_to(-20, -20) && !yields_to(0, 0));
-    assert!(keeps_current(19, 0, true) && !keeps_current(19, 0, false));
-    assert!(!keeps_current(0, -20, true));
+    assert!(keeps_current(19, 0, true, false) && !keeps_current(19, 0, false, false));
+    assert!(!keeps_current(19, 0, true, true) && !keeps_current(19, -20, true, true));
+    assert!(!keeps_current(0, -20, true, false));
     // 19 with 100 ms of positive lag, 1.4 ms base slice, 4 ms tick: 5.4 ms kept.
     assert_eq!(capped_lag(19, 100_000_000, 5_400_000), 5_400_000);
     assert_eq!(capped_lag(19, -100_000_000, 5_400_000), -100_000_000);
@@ -49,7 +50,12 @@ proptest! {
     fn who_yields(best in any::<i32>(), other in any::<i32>(), protected in any::<bool>()) {
         let (b, o) = (best.clamp(-20, 19), other.clamp(-20, 19));
         prop_assert_eq!(yields_to(best, other), b > 0 && o < b);
-        prop_assert_eq!(keeps_current(best, other, protected), protected && b > 0 && o < b);
+        for delayed in [false, true] {
+            prop_assert_eq!(
+                keeps_current(best, other, protected, delayed),
+                protected && !delayed && b > 0 && o < b
+            );
+        }
         prop_assert_eq!(leads(best, other, protected), !protected && b > 0 && o < b);
     }
 

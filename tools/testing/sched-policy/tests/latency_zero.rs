@@ -119,12 +119,20 @@ proptest! {
 fn no_yield_at_zero() {
     for other in -20..=19 {
         for protected in BOOLS {
-            assert!(!keeps_current(ZERO, LatencyNice::new(other), protected));
-            assert!(!keeps_current(
-                LatencyNice::new(-20),
-                LatencyNice::new(other),
-                protected
-            ));
+            for delayed in BOOLS {
+                assert!(!keeps_current(
+                    ZERO,
+                    LatencyNice::new(other),
+                    protected,
+                    delayed
+                ));
+                assert!(!keeps_current(
+                    LatencyNice::new(-20),
+                    LatencyNice::new(other),
+                    protected,
+                    delayed
+                ));
+            }
         }
         assert!(!yields_to(ZERO, LatencyNice::new(other)));
     }
