@@ -30,16 +30,21 @@ def load(dirs):
                     if not line.startswith("LN-DIAG: regime="):
                         continue
                     kv = dict(t.split("=", 1) for t in line.split()[1:] if "=" in t)
-                    if "p99_us" not in kv or not kv.get("served"):
+                    if "p99_us" not in kv:
                         continue
-                    frac = int(kv["served"]) / int(kv["expected"])
+                    # A run whose summary line was not read has no served count: its p99 counts.
+                    frac = int(kv["served"]) / int(kv["expected"]) if kv.get("served") else None
                     out.setdefault((kv["regime"], kv["way"]), {}).setdefault(b, []).append(
                         (frac, int(kv["p99_us"])))
     return out
 
 
 def per_boot(cell):
-    return {b: (np.mean([r[0] for r in v]), np.mean([r[1] for r in v])) for b, v in cell.items()}
+    """{boot: (served fraction or nan, p99)}: the means of the boot's runs."""
+    def mean(xs):
+        xs = [x for x in xs if x is not None]
+        return float(np.mean(xs)) if xs else float("nan")
+    return {b: (mean([r[0] for r in v]), mean([r[1] for r in v])) for b, v in cell.items()}
 
 
 def main(argv):
@@ -56,17 +61,18 @@ def main(argv):
     for regime in sorted({r for r, _ in data}):
         ways = [w for r, w in data if r == regime]
         print(f"## {regime}\n")
-        print("| way | boots | served | p99 µs (mean of the boots') |")
+        print("| way | boots (with served) | served | p99 µs (mean of the boots') |")
         print("|---|---|---|---|")
         pb = {w: per_boot(data[(regime, w)]) for w in ways}
         for w in ways:
             v = pb[w]
-            print(f"| {w} | {len(v)} | {np.mean([x[0] for x in v.values()]):.4f} |"
+            sv = [x[0] for x in v.values() if not np.isnan(x[0])]
+            print(f"| {w} | {len(v)} ({len(sv)}) | {np.mean(sv) if sv else float('nan'):.4f} |"
                   f" {np.mean([x[1] for x in v.values()]):.0f} |")
         print()
         if base not in pb:
             continue
-        print(f"| ratio to {base} (paired) | boots | p99 (95 %) | served (95 %) |")
+        print(f"| ratio to {base} (paired) | boots (with served) | p99 (95 %) | served (95 %) |")
         print("|---|---|---|---|")
         for w in ways:
             if w == base:
@@ -76,15 +82,24 @@ def main(argv):
                 continue
             a = np.array([pb[w][b] for b in boots])
             z = np.array([pb[base][b] for b in boots])
+            # Served over the boots where both ways have it.
+            ok = ~np.isnan(a[:, 0]) & ~np.isnan(z[:, 0])
+            sa, sz = a[ok, 0], z[ok, 0]
             pr, sr = [], []
             for _ in range(B):
                 i = rng.integers(0, len(boots), len(boots))
                 pr.append(a[i, 1].mean() / z[i, 1].mean())
-                sr.append(a[i, 0].mean() / z[i, 0].mean())
+                if len(sa):
+                    j = rng.integers(0, len(sa), len(sa))
+                    sr.append(sa[j].mean() / sz[j].mean())
             q = lambda x: (np.percentile(x, 2.5), np.percentile(x, 97.5))
-            (plo, phi), (slo, shi) = q(pr), q(sr)
-            print(f"| {w} / {base} | {len(boots)} | {a[:, 1].mean() / z[:, 1].mean():.3f} ({plo:.3f}…{phi:.3f})"
-                  f" | {a[:, 0].mean() / z[:, 0].mean():.4f} ({slo:.4f}…{shi:.4f}) |")
+            plo, phi = q(pr)
+            served = "–"
+            if len(sa):
+                slo, shi = q(sr)
+                served = f"{sa.mean() / sz.mean():.4f} ({slo:.4f}…{shi:.4f})"
+            print(f"| {w} / {base} | {len(boots)} ({len(sa)}) |"
+                  f" {a[:, 1].mean() / z[:, 1].mean():.3f} ({plo:.3f}…{phi:.3f}) | {served} |")
         print()
     return 0
 

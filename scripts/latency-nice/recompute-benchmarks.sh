@@ -15,6 +15,7 @@
 #   cost-f554d5d
 #                            report.md from results.tsv (cost-report.py);
 #   benchmarks/focus-yield-*  yield-report.md from raw.tar.xz (yield-report.py);
+#   benchmarks/diagnose-one-vcpu/boots  report.md from the boots (diag-boots-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
 #                            the last wall-clock one).
@@ -71,6 +72,15 @@ for d in "$B"/focus-yield-*; do
 		say "benchmarks/${d##*/}/yield-report.md: identical"
 	fi
 done
+# The one-vCPU boots (issue 55): report.md from each boot's diag-lazy.txt.
+d=$B/diagnose-one-vcpu/boots
+if ! (cd "$d" && /usr/bin/python3 "$S/diag-boots-report.py" $(ls -d boot* | sort -V)) |
+	diff -u "$d/report.md" -; then
+	say "benchmarks/diagnose-one-vcpu/boots/report.md: DIFFERS"
+	rc=1
+else
+	say "benchmarks/diagnose-one-vcpu/boots/report.md: identical"
+fi
 if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
 	diff -u "$B/clock-spread.md" -; then
 	say "benchmarks/clock-spread.md: DIFFERS"
