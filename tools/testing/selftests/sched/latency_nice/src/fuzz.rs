@@ -336,6 +336,13 @@ fn expected(
     if !(SCHED_ATTR_SIZE_VER0..=PAGE_SIZE).contains(&size) || tail_nonzero {
         return Ok(vec![libc::E2BIG]);
     }
+    // With the flag, a struct longer than the kernel's is taken for a sched QoS call (the
+    // same flag and offset, fields beyond): E2BIG before anything else is looked at.
+    if a.sched_flags & SCHED_FLAG_LATENCY_NICE != 0
+        && size > std::mem::size_of::<SchedAttr>() as u32
+    {
+        return Ok(vec![libc::E2BIG]);
+    }
     let mut v = Vec::new();
     let f = a.sched_flags;
     // What the kernel read: nothing past the declared size.

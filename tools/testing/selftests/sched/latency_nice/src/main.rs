@@ -218,7 +218,7 @@ impl Tap {
     }
 }
 
-const TESTS: u32 = 63;
+const TESTS: u32 = 68;
 
 fn main() {
     println!("TAP version 13");
@@ -354,12 +354,49 @@ fn main() {
         0,
         "64-byte struct accepted",
     );
+    t.eq(get_ln(), -5, "the last one applied");
+    let mut keep_all = ln_attr(0);
+    keep_all.sched_flags = SCHED_FLAG_KEEP_ALL;
     t.eq(
-        set_bytes(0, &attr_bytes(&ln_attr(-7), 128, 128)),
+        set_bytes(0, &attr_bytes(&keep_all, 128, 128)),
         0,
-        "128-byte zero-tailed struct accepted",
+        "128-byte zero-tailed struct without the flag accepted, as before",
     );
-    t.eq(get_ln(), -7, "the last one applied");
+
+    // The sched QoS RFC's call: its SCHED_FLAG_QOS is this flag, its QoS type sits at offset
+    // 56, an s64 value at 64 and a u32 cookie at 72 follow (schedqos's 80-byte struct), sent
+    // with reset-on-fork and the clamp flags. With the flag, a struct longer than 64 bytes is
+    // refused with E2BIG and the size this kernel knows written back, whatever its tail
+    // holds: a QoS type is never read as a latency_nice.
+    for (size, value, what) in [
+        (80u32, 0i64, "a QoS call, value 0 (a zero tail)"),
+        (80, 4, "a QoS call, value 4"),
+        (128, 0, "a 128-byte zero-tailed struct"),
+    ] {
+        let mut qos = ln_attr(1);
+        qos.sched_flags = SCHED_FLAG_LATENCY_NICE
+            | SCHED_FLAG_RESET_ON_FORK
+            | SCHED_FLAG_UTIL_CLAMP_MIN
+            | SCHED_FLAG_UTIL_CLAMP_MAX;
+        qos.sched_util_max = 1024;
+        let mut buf = attr_bytes(&qos, size, size as usize);
+        buf[64..72].copy_from_slice(&value.to_ne_bytes());
+        // SAFETY: `buf` is readable and writable for the `size` bytes it declares; the kernel
+        // writes the size it knows into the first 4 on E2BIG.
+        let e = errno_of(unsafe { sched_setattr_raw(0, buf.as_mut_ptr().cast_const(), 0) });
+        let written = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
+        t.eq(
+            (e, written),
+            (libc::E2BIG, 64),
+            &format!("with the flag, {what} -> E2BIG, size 64 written back"),
+        );
+    }
+    t.eq(get_ln(), -5, "value unchanged after the QoS calls");
+    t.eq(
+        set_bytes(0, &attr_bytes(&ln_attr(-7), 64, 64)),
+        0,
+        "64-byte struct accepted again",
+    );
 
     // Permissions: no privilege to lower one's own; another user's task -> EPERM.
     let unprivileged = in_child(|| {
