@@ -11,10 +11,14 @@
  * latency_permission_kunit.c.) The bound is the tree's height, 2 * log2(n + 1)
  * for a red-black tree of n entities; mainline's own pick is O(log n) too.
  *
- * The count is cfs_rq->latency_pick_visits (CONFIG_SCHED_LATENCY_NICE_DEBUG).
- * Included at the end of fair.c after latency_key_kunit.c, using the
- * runqueue helpers of latency_nice_kunit.c (lnk_*): no lock, no timing.
+ * The count is cfs_rq->latency_pick_visits, which only
+ * CONFIG_SCHED_LATENCY_NICE_DEBUG keeps: without it the suite is not built
+ * (rather than built to skip). Included at the end of fair.c after
+ * latency_key_kunit.c, using the runqueue helpers of latency_nice_kunit.c
+ * (lnk_*): no lock, no timing.
  */
+
+#ifdef CONFIG_SCHED_LATENCY_NICE_DEBUG
 
 #include <linux/prandom.h>
 
@@ -26,10 +30,7 @@ static u64 lbk_visit_bound(unsigned int n)
 
 static int lbk_init(struct kunit *test)
 {
-	if (!IS_ENABLED(CONFIG_SCHED_LATENCY_NICE_DEBUG))
-		kunit_skip(test, "no latency_pick_visits without CONFIG_SCHED_LATENCY_NICE_DEBUG");
-	if (!sched_feat(LATENCY_OFFSET))
-		kunit_skip(test, "NO_LATENCY_OFFSET");
+	LNK_ASSERT_FEAT(test, LATENCY_OFFSET);
 	return 0;
 }
 
@@ -86,17 +87,11 @@ static struct sched_entity *lbk_crowd(struct kunit *test, struct cfs_rq *cfs_rq,
 /* pick_eevdf() on @cfs_rq, and the entities of the latency tree it looked at. */
 static struct sched_entity *lbk_pick(struct cfs_rq *cfs_rq, u64 *visits)
 {
-#ifdef CONFIG_SCHED_LATENCY_NICE_DEBUG
 	u64 before = cfs_rq->latency_pick_visits;
 	struct sched_entity *se = pick_eevdf(cfs_rq, true);
 
 	*visits = cfs_rq->latency_pick_visits - before;
 	return se;
-#else
-	/* Not counted: the cases are skipped (lbk_init()). */
-	*visits = 0;
-	return pick_eevdf(cfs_rq, true);
-#endif
 }
 
 /*
@@ -234,3 +229,5 @@ static struct kunit_suite latency_bounds_suite = {
 };
 
 kunit_test_suites(&latency_bounds_suite);
+
+#endif /* CONFIG_SCHED_LATENCY_NICE_DEBUG */

@@ -28,8 +28,7 @@ static struct sched_entity *lck_entity(struct kunit *test, struct cfs_rq *cfs_rq
 
 static int lck_init(struct kunit *test)
 {
-	if (!sched_feat(LATENCY_CREDIT))
-		kunit_skip(test, "NO_LATENCY_CREDIT");
+	LNK_ASSERT_FEAT(test, LATENCY_CREDIT);
 	return 0;
 }
 
@@ -391,8 +390,7 @@ static void wakeup_within_credit_preempts(struct kunit *test)
 	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, 4 * b);
 	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v + b, b / 2);
 
-	if (!sched_feat(LATENCY_OFFSET))
-		kunit_skip(test, "NO_LATENCY_OFFSET");
+	LNK_ASSERT_FEAT(test, LATENCY_OFFSET);
 	lnk_run(cfs_rq, a);
 	lnk_queue(cfs_rq, c);
 	KUNIT_EXPECT_EQ(test, latency_wakeup(cfs_rq, a, c, 0), LATENCY_NICE_WAKEUP_PREEMPT);
@@ -420,8 +418,7 @@ static void sensitive_current_keeps_cpu(struct kunit *test)
 	struct sched_entity *a = lck_entity(test, cfs_rq, 0, v, b / 2);
 	struct sched_entity *c = lck_entity(test, cfs_rq, -20, v, 3 * b / 4);
 
-	if (!sched_feat(LATENCY_OFFSET))
-		kunit_skip(test, "NO_LATENCY_OFFSET");
+	LNK_ASSERT_FEAT(test, LATENCY_OFFSET);
 	lnk_run(cfs_rq, c);
 	lnk_queue(cfs_rq, a);
 	KUNIT_EXPECT_PTR_EQ(test, pick_eevdf(cfs_rq, false), c);

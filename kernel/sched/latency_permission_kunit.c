@@ -16,8 +16,7 @@
 
 static int lpk_init(struct kunit *test)
 {
-	if (!sched_feat(LATENCY_OFFSET))
-		kunit_skip(test, "NO_LATENCY_OFFSET");
+	LNK_ASSERT_FEAT(test, LATENCY_OFFSET);
 	return 0;
 }
 

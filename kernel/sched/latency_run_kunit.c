@@ -16,8 +16,8 @@
 
 static int lrk_init(struct kunit *test)
 {
-	if (!sched_feat(LATENCY_RUN) || !sched_feat(RUN_TO_PARITY))
-		kunit_skip(test, "NO_LATENCY_RUN or NO_RUN_TO_PARITY");
+	LNK_ASSERT_FEAT(test, LATENCY_RUN);
+	LNK_ASSERT_FEAT(test, RUN_TO_PARITY);
 	return 0;
 }
 
