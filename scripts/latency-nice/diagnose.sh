@@ -9,7 +9,9 @@
 # over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length (the light
 # regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models;
 # DIAG_REGIMES (default seed,light,overload; also groups: the load and cyclictest in two
-# cgroups; hog: a busy loop and cyclictest on one CPU, make run's cell) the regimes; DIAG_REPS
+# cgroups; hog: a busy loop and cyclictest on one CPU, make run's cell; seedtime and
+# lighttime: the background's hackbench time next to cyclictest, DIAG_HB_LOOPS and
+# DIAG_LIGHT_HB_LOOPS their loops) the regimes; DIAG_REPS
 # (default 1) the rounds of every regime and way; DIAG_TOPO (default flat) boot.sh's layout
 # (one: a single vCPU, no other vCPU taking turns on QEMU's one instruction counter under
 # BOOT_CLOCK=virtual); DIAG_LIGHT_US (default 50000) the
@@ -25,7 +27,7 @@ out=${2:?}
 mkdir -p "$out"
 "$S/mkinitramfs.sh" "$out/initramfs-diagnose.cpio.gz" "$S/guest/diagnose.sh"
 for mode in ${DIAG_MODES:-full lazy}; do
-	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10} ln.diag_regimes=${DIAG_REGIMES:-seed,light,overload} ln.diag_light_us=${DIAG_LIGHT_US:-50000} ln.diag_ways=${DIAG_WAYS:-ln0,ln-20/nocredit,ln-20/norun,ln-20/credit,fifo} ln.diag_reps=${DIAG_REPS:-1} ln.diag_trace=${DIAG_TRACE:-0}" \
+	BOOT_TIMEOUT=1800 BOOT_APPEND="preempt=$mode ln.diag_secs=${DIAG_SECS:-10} ln.diag_regimes=${DIAG_REGIMES:-seed,light,overload} ln.diag_light_us=${DIAG_LIGHT_US:-50000} ln.diag_ways=${DIAG_WAYS:-ln0,ln-20/nocredit,ln-20/norun,ln-20/credit,fifo} ln.diag_reps=${DIAG_REPS:-1} ln.diag_trace=${DIAG_TRACE:-0} ln.diag_hb_loops=${DIAG_HB_LOOPS:-150000} ln.diag_light_hb_loops=${DIAG_LIGHT_HB_LOOPS:-800}" \
 		"$S/boot.sh" "${DIAG_TOPO:-flat}" "$image" "$out/initramfs-diagnose.cpio.gz" "$out/console-$mode.log" demo || true
 	grep -a '^LN-DIAG:' "$out/console-$mode.log" | sed 's/\r//' > "$out/diag-$mode.txt"
 	grep -a '^LN-DIAGTRACE:' "$out/console-$mode.log" | sed 's/\r//' > "$out/trace-$mode.txt" || true

@@ -68,6 +68,8 @@ fi
 [ -n "$demo" ] && install -m 0755 "$demo" "$root/demo.sh"
 # make diagnose's trace pass (guest/diagnose.sh, ln.diag_trace): the waits in a trace.
 install -D -m 0644 "$top/scripts/latency-nice/guest/diag-waits.awk" "$root/usr/share/latency-nice/diag-waits.awk"
+# What a load got beside a measured task (guest/bench.sh, guest/diagnose.sh).
+install -D -m 0644 "$top/scripts/latency-nice/guest/load-usage.sh" "$root/usr/share/latency-nice/load-usage.sh"
 if [ -n "$bench" ]; then
 	copy_host_bin "$(command -v perf)" /usr/bin/perf
 	copy_host_bin /usr/bin/stress-ng /usr/bin/stress-ng

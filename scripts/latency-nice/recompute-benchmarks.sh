@@ -15,7 +15,10 @@
 #   cost-f554d5d
 #                            report.md from results.tsv (cost-report.py);
 #   benchmarks/focus-yield-*  yield-report.md from raw.tar.xz (yield-report.py);
-#   benchmarks/diagnose-one-vcpu/boots  report.md from the boots (diag-boots-report.py);
+#   benchmarks/diagnose-one-vcpu/boots, diagnose-one-vcpu/throughput,
+#   diagnose-one-vcpu/throughput-light, diagnose-one-vcpu/yield-base-slice,
+#   diagnose-two-vcpu/virtual, diagnose-two-vcpu/wall
+#                            report.md from the boots (diag-boots-report.py);
 #   benchmarks/clock-spread.md
 #                            the clocks side by side (clock-spread.py on the virtual run and
 #                            the last wall-clock one).
@@ -72,15 +75,20 @@ for d in "$B"/focus-yield-*; do
 		say "benchmarks/${d##*/}/yield-report.md: identical"
 	fi
 done
-# The one-vCPU boots (issue 55): report.md from each boot's diag-lazy.txt.
-d=$B/diagnose-one-vcpu/boots
-if ! (cd "$d" && /usr/bin/python3 "$S/diag-boots-report.py" $(ls -d boot* | sort -V)) |
-	diff -u "$d/report.md" -; then
-	say "benchmarks/diagnose-one-vcpu/boots/report.md: DIFFERS"
-	rc=1
-else
-	say "benchmarks/diagnose-one-vcpu/boots/report.md: identical"
-fi
+# make diagnose over boots (issue 55): report.md from each boot's diag-lazy.txt (and trace).
+for set in diagnose-one-vcpu/boots diagnose-one-vcpu/throughput \
+	diagnose-one-vcpu/throughput-light diagnose-one-vcpu/yield-base-slice diagnose-two-vcpu/virtual \
+	diagnose-two-vcpu/wall; do
+	d=$B/$set
+	[ -d "$d" ] || continue
+	if ! (cd "$d" && /usr/bin/python3 "$S/diag-boots-report.py" $(ls -d boot* | sort -V)) |
+		diff -u "$d/report.md" -; then
+		say "benchmarks/$set/report.md: DIFFERS"
+		rc=1
+	else
+		say "benchmarks/$set/report.md: identical"
+	fi
+done
 if ! /usr/bin/python3 "$S/clock-spread.py" "virtual=$B/full" "wall=$B/full-wall-2026-12-06" |
 	diff -u "$B/clock-spread.md" -; then
 	say "benchmarks/clock-spread.md: DIFFERS"

@@ -741,22 +741,9 @@ cyclictest_fg() {
 		-D $4 -q -m -v
 	[ -z "$bg_pid" ] || echo "# bg_cpu_ms $((($(bg_cpu_ns) - bg_before) / 1000000)) idle_ms $(($(idle_ms) - idle_before))"
 }
-# The CPUs' idle time so far, all CPUs together, in ms (/proc/stat's idle and iowait, in
-# USER_HZ ticks of 10 ms): with the background's CPU time, where the CPUs went.
-idle_ms() {
-	read -r _ _ _ _ idle iowait _ < /proc/stat
-	echo $(((idle + iowait) * 10))
-}
-# The CPU time (ns, schedstat's run time) of every hackbench process alive now: what the
-# background got, read before and after the foreground ("# bg_cpu_ms", issue 55: the
-# background's share next to it). hackbench's workers are processes of one thread each.
-bg_cpu_ns() {
-	bg_s=0
-	for bg_p in $(pidof hackbench); do
-		{ read -r bg_ns _ < /proc/$bg_p/schedstat; } 2>/dev/null && bg_s=$((bg_s + bg_ns))
-	done
-	echo $bg_s
-}
+# bg_cpu_ns and idle_ms: what the background got, read before and after the foreground
+# ("# bg_cpu_ms", issue 55: the background's share next to it; load-usage.sh).
+. /usr/share/latency-nice/load-usage.sh
 
 # The stress-ng workers of a stress-ng parent, as /proc/PID/status paths.
 hog_workers() { grep -l "^PPid:[[:space:]]*$1\$" /proc/[0-9]*/status 2>/dev/null; }

@@ -22,10 +22,19 @@
 #   hog       a CPU hog (a busy loop) and cyclictest -i 1000 pinned to the last CPU: make run's
 #             demo cell and make bench's cyclictest-hog (ln.diag_regimes=hog; not in the
 #             default set)
+#   seedtime  what the background pays: seed's load run to its end, hackbench -g 1 -f 3 -l
+#             ln.diag_hb_loops (host: DIAG_HB_LOOPS; default 150000, about 4 s at one vCPU
+#             in virtual time) with the way's setting, timed, while cyclictest -i 1000
+#             (latency_nice 0) runs beside it; the line's hb_s is hackbench's "Time:" (not
+#             in the default set)
+#   lighttime the same for light's load: hackbench -g 4 -l ln.diag_light_hb_loops (host:
+#             DIAG_LIGHT_HB_LOOPS; default 800, the same) beside cyclictest at light's interval
 # ln.diag_reps=N (host: DIAG_REPS) runs every regime and way N times, round after round.
-# ln.diag_trace=S (host: DIAG_TRACE; default 0, none) traces sched_switch and sched_wakeup for
-# the last S seconds but one of every run and prints what the measuring thread's waits over
-# 1 ms had running beside them (diag-waits.awk: "LN-DIAGTRACE:" lines).
+# ln.diag_trace=S (host: DIAG_TRACE; default 0, none) traces sched_switch and sched_wakeup (and
+# the measuring thread's hrtimer_start, every hrtimer_expire_entry) for the last S seconds but
+# one of every run and prints what the measuring thread's waits over 1 ms had running beside
+# them and how its timed wakeups split into interrupt lateness and the scheduler's wait
+# (diag-waits.awk: "LN-DIAGTRACE:" lines).
 # Ways: ln0 (latency_nice 0: mainline's rule), ln-20/nocredit (NO_LATENCY_CREDIT),
 # ln-20/norun (the credit without run-on: NO_LATENCY_RUN), ln-20/credit (the series); a way
 # ending in /nooffset runs with NO_LATENCY_OFFSET (bg19/nooffset: 19's request alone),
@@ -39,7 +48,7 @@
 # pick without its longer request).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
-base_secs=10 regimes="seed light overload" light_us=50000 reps=1 trace=0
+base_secs=10 regimes="seed light overload" light_us=50000 reps=1 trace=0 hb_loops=150000 light_hb_loops=800
 TR=/sys/kernel/tracing
 ways="ln0 ln-20/nocredit ln-20/norun ln-20/credit fifo"
 for arg in $(cat /proc/cmdline); do
@@ -47,6 +56,8 @@ for arg in $(cat /proc/cmdline); do
 	ln.diag_secs=*) base_secs=${arg#ln.diag_secs=} ;;
 	ln.diag_regimes=*) regimes=$(echo "${arg#ln.diag_regimes=}" | tr , ' ') ;;
 	ln.diag_light_us=*) light_us=${arg#ln.diag_light_us=} ;;
+	ln.diag_hb_loops=*) hb_loops=${arg#ln.diag_hb_loops=} ;;
+	ln.diag_light_hb_loops=*) light_hb_loops=${arg#ln.diag_light_hb_loops=} ;;
 	ln.diag_ways=*) ways=$(echo "${arg#ln.diag_ways=}" | tr , ' ') ;;
 	ln.diag_reps=*) reps=${arg#ln.diag_reps=} ;;
 	ln.diag_trace=*) trace=${arg#ln.diag_trace=} ;;
@@ -106,6 +117,10 @@ in_group() {
 	exec sh -c 'echo $$ > '"$CG/$g"'/cgroup.procs && exec "$@"' sh "$@"
 }
 
+# What the load got beside the measuring thread (issue 55): the hackbench processes' run time,
+# the CPUs' idle time and the clock, read when cyclictest starts and when its counters are read.
+. /usr/share/latency-nice/load-usage.sh
+
 nthreads() { # PID
 	set -- /proc/"$1"/task/*
 	[ -e "$1" ] && echo $# || echo 0
@@ -127,10 +142,15 @@ trace_waits() { # PID
 	echo > $TR/trace
 	echo 1 > $TR/events/sched/sched_switch/enable
 	echo 1 > $TR/events/sched/sched_wakeup/enable
+	echo "common_pid == $tid" > $TR/events/timer/hrtimer_start/filter
+	echo 1 > $TR/events/timer/hrtimer_start/enable
+	echo 1 > $TR/events/timer/hrtimer_expire_entry/enable
 	echo 1 > $TR/tracing_on
 	sleep "$trace"
 	echo 0 > $TR/tracing_on
 	echo 0 > $TR/events/sched/enable
+	echo 0 > $TR/events/timer/enable
+	echo 0 > $TR/events/timer/hrtimer_start/filter
 }
 trace_save() {
 	cat $TR/trace > /tmp/trace.txt
@@ -165,6 +185,19 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		bgslice[0-9]*) bg="sched-slice -s ${way#bgslice}000000" ;;
 		*) bg= ;;
 		esac
+		if [ "${regime%time}" != "$regime" ]; then
+			# The foreground first, so that it runs from the load's first message to its
+			# last; the load in the foreground of this shell, timed by itself.
+			$LN -n 0 cyclictest -q -m -i "$interval" -D 3600 >/dev/null 2>&1 &
+			ctpid=$!
+			sleep 1
+			loops=$([ $regime = lighttime ] && echo $light_hb_loops || echo $hb_loops)
+			hb_s=$($bg hackbench $hb -l $loops 2>&1 | awk '/^Time:/ { print $2 }')
+			kill $ctpid 2>/dev/null; wait $ctpid 2>/dev/null
+			echo "LN-DIAG: regime=$regime way=$way rep=$rep hb_loops=$loops hb_s=${hb_s:-none}"
+			sleep 1
+			return
+		fi
 		in_group $load_g $bg hackbench $hb -l 100000000 >/dev/null 2>&1 &
 	fi
 	hbpid=$!
@@ -182,6 +215,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	in_group $lat_g "$@" cyclictest -q -m -h 100000 $pin -i "$interval" -D "$secs" --policy=$([ $way = fifo ] && echo fifo || echo other) \
 		$([ $way = fifo ] && echo -p 1) > /tmp/ct.out 2>&1 &
 	ctpid=$!
+	bg0=$(bg_cpu_ns) idle0=$(idle_ms) up0=$(uptime_ms)
 	t_exec=$(date +%s)
 	# -D counts from the exec, and next to 160 runnable tasks the measuring thread starts
 	# seconds later under TCG (start_ms): read its counters a second before the end, or as
@@ -206,6 +240,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		[ $left -le 0 ] || sleep $left
 		c=$(counters $ctpid)
 	fi
+	bgw="bg_cpu_ms=$((($(bg_cpu_ns) - bg0) / 1000000)) idle_ms=$(($(idle_ms) - idle0)) window_ms=$(($(uptime_ms) - up0))"
 	wait $ctpid
 	kill $hbpid 2>/dev/null; wait $hbpid 2>/dev/null
 	pkill hackbench 2>/dev/null
@@ -229,7 +264,7 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		END { k = int((99 * tot + 99) / 100); s = 0; p = 100000
 			for (i = 0; i < n; i++) { s += cnt[i]; if (k > 0 && s >= k) { p = us[i]; break } }
 			printf "served=%s avg_us=%s max_us=%s p99_us=%s", c, a, m, p }' /tmp/ct.out)
-	echo "LN-DIAG: regime=$regime way=$way rep=$rep interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c"
+	echo "LN-DIAG: regime=$regime way=$way rep=$rep interval_us=$interval expected=$((secs * 1000000 / interval)) $stats $c $bgw"
 	[ -e /tmp/trace.tid ] && trace_report "regime=$regime way=$way rep=$rep"
 	sleep 1
 }
@@ -243,6 +278,8 @@ for rep in $(seq $reps); do
 		light)	hb="-g 4" interval=$light_us ;;
 		overload) hb="-g 4" interval=1000 ;;
 		hog)	hb='' interval=1000 ;;
+		seedtime) hb="-g 1 -f 3" interval=1000 ;;
+		lighttime) hb="-g 4" interval=$light_us ;;
 		esac
 		for way in $ways; do
 			run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
