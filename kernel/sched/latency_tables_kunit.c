@@ -10,9 +10,9 @@
 
 /*
  * The tables against the formulas they tabulate, transcribed in C from the
- * EEVDF RFC (slice) and v12 (offset; the credit is |offset| below 0), for a
- * base slice under 1 s (policy/latency.rs, latency_offset.rs,
- * latency_credit.rs).
+ * EEVDF RFC (slice, a positive value's at most four base slices) and v12
+ * (offset; the credit is |offset| below 0), for a base slice under 1 s
+ * (policy/latency.rs, latency_offset.rs, latency_credit.rs).
  */
 static u64 lnt_slice(u64 base, int ln)
 {
@@ -20,7 +20,8 @@ static u64 lnt_slice(u64 base, int ln)
 
 	if (!ln)
 		return base;
-	return clamp(div64_u64(base * 1024, w), min(100000ULL, base), max(100000000ULL, base));
+	return clamp(div64_u64(base * 1024, w), min(100000ULL, base),
+		     max(min(100000000ULL, 4 * base), base));
 }
 
 static s64 lnt_offset(u64 base, int ln)

@@ -5,8 +5,9 @@
  * earliest deadline within D_n = B * n / 20 of eligibility runs instead if
  * it is at a lower value and not delayed (the lead); else a current at a
  * lower value keeps the CPU for the rest of its slice protection, eligible
- * or not, unless it is delayed; and an entity at a positive value leaves with no more positive
- * lag than base_slice + q.
+ * or not, unless it is delayed; an entity at a positive value leaves with
+ * no more positive lag than base_slice + q, and is protected for no more
+ * than the base slice once picked.
  *
  * Included at the end of fair.c after latency_nice_kunit.c, whose runqueue
  * helpers (lnk_*) it uses: no lock, no timing. Times are multiples of the
@@ -193,6 +194,40 @@ static void yield_caps_positive_lag(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, entity_lag(cfs_rq, fg, v + 10 * b), (s64)(10 * b));
 }
 
+/*
+ * The turn: a load task at 19 (a 20B request) picked next to another of the
+ * load is protected for B, a default entity's turn, where RUN_TO_PARITY
+ * protected it for the shortest request queued, the load's own 20B; its
+ * deadline stays 20B away. A custom slice shorter than B stays its own, and a
+ * default entity with a 20B custom slice keeps mainline's 20B.
+ */
+static void yield_protects_for_the_base_slice(struct kunit *test)
+{
+	static const struct {
+		int latency_nice;
+		u64 request, protected;
+	} cases[] = {
+		{ 19, 20, 2 }, { 1, 20, 2 }, { 19, 1, 1 }, { 0, 20, 20 }, { -20, 20, 20 },
+	};
+	u64 b = sysctl_sched_base_slice;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct cfs_rq *cfs_rq = lnk_cfs_rq(test);
+		u64 v = cfs_rq->zero_vruntime, request = cases[i].request * b / 2;
+		int ln = cases[i].latency_nice;
+		struct sched_entity *curr = lnk_entity(test, ln, v, v + request);
+		struct sched_entity *other = lnk_entity(test, ln, v, v + request);
+
+		lnk_queue(cfs_rq, other);
+		lnk_run(cfs_rq, curr);
+		set_protect_slice(cfs_rq, curr);
+		KUNIT_EXPECT_EQ_MSG(test, curr->vprot, v + cases[i].protected * b / 2,
+				    "latency_nice %d, request %llu B/2", ln, cases[i].request);
+		KUNIT_EXPECT_EQ(test, curr->deadline, v + request);
+	}
+}
+
 static struct kunit_case latency_yield_cases[] = {
 	KUNIT_CASE(yield_lead_runs_a_lower_value_first),
 	KUNIT_CASE(yield_lead_is_bounded),
@@ -201,6 +236,7 @@ static struct kunit_case latency_yield_cases[] = {
 	KUNIT_CASE(yield_ends_with_the_protection),
 	KUNIT_CASE(yield_only_from_a_higher_positive_value),
 	KUNIT_CASE(yield_caps_positive_lag),
+	KUNIT_CASE(yield_protects_for_the_base_slice),
 	{}
 };
 

@@ -95,6 +95,8 @@ mod latency_tests {
     fn default_base_slice_values() {
         assert_eq!(latency_slice(2_800_000, -20), 100_000);
         assert_eq!(latency_slice(2_800_000, -5), 918_679);
-        assert_eq!(latency_slice(2_800_000, 19), 100_000_000);
+        assert_eq!(latency_slice(2_800_000, 5), 8_558_805);
+        assert_eq!(latency_slice(2_800_000, 7), 11_200_000);
+        assert_eq!(latency_slice(2_800_000, 19), 11_200_000);
     }
 }

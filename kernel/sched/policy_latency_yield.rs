@@ -75,9 +75,26 @@ pub unsafe extern "C" fn latency_nice_yield_lag(
     latency_yield::capped_lag(latency_nice, vlag, base_limit)
 }
 
+/// The service an entity at `latency_nice` is protected for where mainline protects it for
+/// `slice`, see [`latency_yield::protected_slice`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_yield_protection(
+    latency_nice: i32,
+    slice: u64,
+    base_slice: u64,
+) -> u64 {
+    latency_yield::protected_slice(latency_nice, slice, base_slice)
+}
+
 #[kunit_tests(sched_policy_latency_yield)]
 mod latency_yield_tests {
-    use super::latency_yield::{capped_lag, keeps_current, leads, yield_lead, yields_to};
+    use super::latency_yield::{
+        capped_lag, keeps_current, leads, protected_slice, yield_lead, yields_to,
+    };
 
     #[test]
     fn only_a_positive_value_yields_and_only_to_a_lower_one() {
@@ -94,6 +111,14 @@ mod latency_yield_tests {
         assert_eq!(capped_lag(0, 100_000_000, 5_400_000), 100_000_000);
         assert_eq!(capped_lag(-20, 100_000_000, 5_400_000), 100_000_000);
         assert_eq!(capped_lag(19, 1, -5), 0);
+    }
+
+    #[test]
+    fn a_positive_value_is_protected_for_the_base_slice_at_most() {
+        assert_eq!(protected_slice(19, 47_800_000, 700_000), 700_000);
+        assert_eq!(protected_slice(1, 300_000, 700_000), 300_000);
+        assert_eq!(protected_slice(0, 47_800_000, 700_000), 47_800_000);
+        assert_eq!(protected_slice(-20, 47_800_000, 700_000), 47_800_000);
     }
 
     #[test]

@@ -14,7 +14,8 @@
 //! so that each latency_nice step changes the request by the same ~1.25 ratio a nice step
 //! changes the weight by, clamped to the bounds of a custom slice, [0.1 ms, 100 ms]
 //! (`__setparam_fair()`), widened to include `base_slice` itself so that the mapping stays
-//! monotonic whatever `base_slice` is. latency_nice 0 returns `base_slice` exactly.
+//! monotonic whatever `base_slice` is, and a positive value's to at most four base slices
+//! ([`LATENCY_SLICE_MAX_BASE_SLICES`]). latency_nice 0 returns `base_slice` exactly.
 //!
 //! Pure integer math with no dependency on the `kernel` crate (shared with the host crate). It
 //! runs under `rq->lock`: saturating arithmetic, no indexing that can panic, no zero divisor.
@@ -114,6 +115,13 @@ pub type LatencyTable<T> = [T; LATENCY_TABLE_LEN];
 pub const LATENCY_SLICE_MIN_NS: u64 = 100_000;
 /// Longest slice latency_nice can ask for: the upper bound of a custom slice, in ns.
 pub const LATENCY_SLICE_MAX_NS: u64 = 100_000_000;
+/// Longest slice a positive latency_nice asks for, in base slices. Four are enough for its
+/// deadline to come after those of the tasks at lower values beside it, so that they are
+/// served first when they wake (measured at one CPU: a default task's p99 next to a load at 19
+/// was the same with requests of 4 base slices as with 68), and few enough that the load's own
+/// turns stay short: with requests of 68 base slices a load of 160 hackbench tasks did 5.7 %
+/// less work with the same CPU, with 4 of them 3 %.
+pub const LATENCY_SLICE_MAX_BASE_SLICES: u64 = 4;
 
 /// `SCHED_FIXEDPOINT_SCALE`, `scale_load_down(NICE_0_LOAD)`: the weight of nice 0, whose
 /// virtual time is real time.
@@ -140,8 +148,14 @@ fn latency_weight(latency_nice: LatencyNice, prio_to_weight: &PrioToWeight) -> W
 /// ```text
 ///   latency_nice == 0:  base_slice
 ///   otherwise:          clamp(base_slice * 1024 / sched_prio_to_weight[latency_nice + 20],
-///                             min(0.1 ms, base_slice), max(100 ms, base_slice))
+///                             min(0.1 ms, base_slice),
+///                             max(min(100 ms, 4 * base_slice), base_slice))
 /// ```
+///
+/// Below 0 it shortens the request by nice's factor of ~1.25 a step down to 0.1 ms; above 0 it
+/// lengthens it by the same factor up to four base slices (latency_nice 7 and above,
+/// [`LATENCY_SLICE_MAX_BASE_SLICES`]), where the yield (`latency_yield.rs`), not a longer
+/// request, orders a positive value after lower ones.
 ///
 /// Non-decreasing in `latency_nice` (the table decreases); values outside [-20, 19] count as the
 /// nearest bound ([`LatencyNice::new`]).
@@ -163,7 +177,9 @@ pub fn latency_slice(
         .saturating_mul(NICE_0_WEIGHT)
         .saturating_add((base_slice % w).saturating_mul(NICE_0_WEIGHT) / w);
     let lo = LATENCY_SLICE_MIN_NS.min(base_slice);
-    let hi = LATENCY_SLICE_MAX_NS.max(base_slice);
+    let hi = LATENCY_SLICE_MAX_NS
+        .min(base_slice.saturating_mul(LATENCY_SLICE_MAX_BASE_SLICES))
+        .max(base_slice);
     slice.clamp(lo, hi)
 }
 

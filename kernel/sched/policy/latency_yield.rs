@@ -2,8 +2,8 @@
 
 //! latency_nice on EEVDF: the yield, the other half of the knob.
 //!
-//! A positive latency_nice says "run me after the others". Its request of up to 100 ms
-//! (`latency.rs`) does not say it on EEVDF; it says the opposite. Next to it a task at 0 with a
+//! A positive latency_nice says "run me after the others". Its longer request (`latency.rs`, up
+//! to four base slices) says it on EEVDF only at a wakeup. Next to it a task at 0 with a
 //! request of one base slice wakes up and runs at once (its deadline is the earlier one,
 //! PREEMPT_SHORT lets it through current's protection), with the lag it woke with, about 0
 //! (DELAY_ZERO gives a sleeper no more). A few microseconds into its work it has run past the
@@ -45,9 +45,24 @@
 //! dequeue still lets it leave only at its 0-lag point.
 //!
 //! Nor does it keep, across a sleep, more positive lag than a default entity next to default
-//! requests would ([`capped_lag`]): a background whose 100 ms requests raise mainline's lag
-//! clamp to 100 ms would otherwise rejoin that far behind the average and move the average back
-//! by its share of it, pushing every task beside it away from eligibility.
+//! requests would ([`capped_lag`]): a background whose long requests (a custom slice of up to
+//! 100 ms) raise mainline's lag clamp would otherwise rejoin that far behind the average and move
+//! the average back by its share of it, pushing every task beside it away from eligibility.
+//!
+//! Nor does it take turns longer than a default entity's ([`protected_slice`]). Its request
+//! stays long, so its deadline stays late and a task at a lower value beside it wins EEVDF's
+//! choice whenever it is eligible; but RUN_TO_PARITY protects a current for the shortest request
+//! queued, and where every entity queued is at the same positive value that is its own long
+//! request (or a custom slice of up to 100 ms): one task of the load would then keep the CPU
+//! that long against the others of the load, which did less work with the same CPU (measured
+//! with 160 hackbench tasks). An entity at n > 0 is protected for at most the base slice:
+//!
+//! ```text
+//!   protection = min(base_slice, min_slice)   if n > 0,   min_slice otherwise
+//! ```
+//!
+//! (`min_slice`: mainline's, the shortest request queued bounded by the entity's own). A shorter
+//! protection only lets EEVDF pick again sooner: no bound changes.
 //!
 //! Pure integer math with no dependency on the `kernel` crate (shared with the host crate, whose
 //! EEVDF model calls it). It runs under `rq->lock`: no panic.
@@ -60,15 +75,15 @@ use crate::latency_credit::latency_credit;
 /// at a positive value no more than `base_limit`, the limit of a queue of base-slice requests
 /// (`(base_slice + q) / w`), whatever the requests queued; otherwise `vlag` as it is.
 ///
-/// Mainline's ceiling is the longest request queued plus a tick, so a background whose requests
-/// are 100 ms keeps up to 100 ms of positive lag across a sleep, and where it wakes up it is
-/// placed that far behind the average (PLACE_LAG), which moves the average back by
+/// Mainline's ceiling is the longest request queued plus a tick, so a background whose requests are
+/// 100 ms (a custom slice) keeps up to 100 ms of positive lag across a sleep, and where it wakes up
+/// it is placed that far behind the average (PLACE_LAG), which moves the average back by
 /// `w * lag / (W + w)`: every task queued beside it, a default one that was just eligible
-/// included, is pushed that far from eligibility and waits for the background to run it back.
-/// An entity at n > 0 asked to wait for the others: it gives up the catch-up beyond what a
-/// default entity keeps. Its share while runnable is its weight's (the clamp acts only when it
-/// leaves); a sleeper at n > 0 gets back at most `base_slice + q` of what it was owed, as a
-/// default sleeper next to default requests does. A negative `base_limit` counts as 0.
+/// included, is pushed that far from eligibility and waits for the background to run it back. An
+/// entity at n > 0 asked to wait for the others: it gives up the catch-up beyond what a default
+/// entity keeps. Its share while runnable is its weight's (the clamp acts only when it leaves); a
+/// sleeper at n > 0 gets back at most `base_slice + q` of what it was owed, as a default sleeper
+/// next to default requests does. A negative `base_limit` counts as 0.
 pub fn capped_lag(latency_nice: impl Into<LatencyNice>, vlag: i64, base_limit: i64) -> i64 {
     if latency_nice.into().get() > 0 {
         vlag.min(base_limit.max(0))
@@ -118,4 +133,16 @@ pub fn yield_lead(base_slice: u64, best: impl Into<LatencyNice>) -> u64 {
 /// not delayed (a delayed entity leaves at its 0-lag point, with no lead, as with no credit).
 pub fn leads(best: impl Into<LatencyNice>, other: impl Into<LatencyNice>, delayed: bool) -> bool {
     !delayed && yields_to(best, other)
+}
+
+/// The service (ns) for which an entity at latency_nice `latency_nice` is protected once picked,
+/// where mainline would protect it for `slice` (RUN_TO_PARITY's shortest request queued, bounded
+/// by its own): at a positive value no more than `base_slice`, its turn a default entity's while
+/// its deadline stays its long request's; otherwise `slice` as it is.
+pub fn protected_slice(latency_nice: impl Into<LatencyNice>, slice: u64, base_slice: u64) -> u64 {
+    if latency_nice.into().get() > 0 {
+        slice.min(base_slice)
+    } else {
+        slice
+    }
 }

@@ -34,6 +34,12 @@ bool latency_nice_yield_leads(int best, int other, bool delayed);
  * @base_limit, (base_slice + TICK_NSEC) in the entity's virtual time.
  */
 s64 latency_nice_yield_lag(int latency_nice, s64 vlag, s64 base_limit);
+/*
+ * The service an entity at @latency_nice is protected for once picked, where
+ * mainline protects it for @slice: at a positive value no more than
+ * @base_slice; see set_protect_slice().
+ */
+u64 latency_nice_yield_protection(int latency_nice, u64 slice, u64 base_slice);
 #endif
 
 #endif /* _LINUX_SCHED_POLICY_LATENCY_YIELD_H */

@@ -5,7 +5,8 @@
  * Implement latency-nice" (EEVDF RFC, 2023),
  *	slice = div_u64(base_slice << SCHED_FIXEDPOINT_SHIFT, weight)
  * clamped like a custom slice in __setparam_fair() (bounds widened to
- * include base_slice), latency_nice 0 giving base_slice.
+ * include base_slice), a positive value's at most four base slices,
+ * latency_nice 0 giving base_slice.
  */
 #include <stdint.h>
 
@@ -35,6 +36,6 @@ u64 c_ref_latency_slice(u64 base_slice, int ln)
 		return base_slice;
 	slice = (base_slice << 10) / c_ref_sched_prio_to_weight[ln + 20];
 	lo = min(NSEC_PER_MSEC / 10, base_slice);
-	hi = max(NSEC_PER_MSEC * 100, base_slice);
+	hi = max(min(NSEC_PER_MSEC * 100, 4 * base_slice), base_slice);
 	return slice < lo ? lo : slice > hi ? hi : slice;
 }

@@ -51,7 +51,9 @@ use sched_policy::latency_permission::{allowed, credit_withheld};
 use sched_policy::latency_pick::{
     in_latency_tree, key_before, latency_key, latency_pick, LatencyPick,
 };
-use sched_policy::latency_yield::{capped_lag, keeps_current, leads, yield_lead, yields_to};
+use sched_policy::latency_yield::{
+    capped_lag, keeps_current, leads, protected_slice, yield_lead, yields_to,
+};
 use sched_policy::model::{lag_ceiling, lag_floor, latency_vcredit, latency_voffset};
 
 const MS: u64 = 1_000_000;
@@ -592,8 +594,12 @@ impl Model {
                             let e = &self.ents[i];
                             e.v + e.vdelta(self.run_slice())
                         } else {
+                            // RUN_TO_PARITY's shortest request, a positive value's at most the
+                            // base slice ([`protected_slice`]).
                             let e = &self.ents[i];
-                            e.deadline.min(e.v + e.vdelta(self.min_slice()))
+                            let slice =
+                                protected_slice(self.allowed(i), self.min_slice(), self.base);
+                            e.deadline.min(e.v + e.vdelta(slice))
                         };
                         self.ents[i].vprot = vprot;
                     }
@@ -1243,7 +1249,7 @@ fn lag_clamp_above_is_mainlines() {
 }
 
 /// A credit without a bound is caught by the lag check: a -20 waker that asks for 90 % of a
-/// CPU (18 ms every 20 ms) next to two hogs at 19 (100 ms requests, so the deadline order alone
+/// CPU (18 ms every 20 ms) next to two hogs at 19 (11.2 ms requests, so the deadline order alone
 /// lets it far ahead) runs in debt without limit: its lag leaves the floor. (At 8 ms every
 /// 10 ms, the waker of this test before LATENCY_RUN, the run-on protection's wider floor,
 /// L + base slice + q, holds what the unbounded waker takes in 60 s.)
@@ -1735,15 +1741,15 @@ fn a_group_restricts_and_never_grants() {
 }
 
 /// The yield (`latency_yield.rs`): a default task doing 150 us of work every 1.03 ms next to a
-/// load at 19 whose three tasks wake every 0.4..0.5 ms (a hackbench-like load, 100 ms requests)
+/// load at 19 whose three tasks wake every 0.4..0.5 ms (a hackbench-like load, 11.2 ms requests)
 /// and a hog at 19. Without the yield a load task's wakeup takes the CPU from the task whenever
 /// it has run past the average in the middle of its work, and a wakeup a little past the
 /// average waits for the load; with it the task runs on within the lead (`D_19`, 0.95 base
 /// slices) and keeps its protected slice. Lags stay in the credit's bounds widened by the lead
 /// with the yield on, and in the credit's own with it off, the hogs' split is their weights',
 /// and with it the task is served at least as many periods and answers faster on average (tick
-/// 1 ms: 29042 against 27097 periods, 154 against 263 us; tick 4 ms: 28936 against 26384, 158
-/// against 296 us). The same task next to the load at 0 runs
+/// 1 ms: 28456 against 26851 periods, 181 against 275 us; tick 4 ms: 27723 against 25927, 209
+/// against 318 us). The same task next to the load at 0 runs
 /// too, for the bounds; the model, without lazy preemption and with a load that only wakes,
 /// serves it worse there than next to 19, so it says nothing about 19 against 0.
 #[test]

@@ -40,7 +40,13 @@ fn known_values() {
     assert_eq!(latency_slice(BASE_8CPU, -10), 2_800_000 * 1024 / 9548);
     assert_eq!(latency_slice(BASE_8CPU, -20), LATENCY_SLICE_MIN_NS);
     assert_eq!(latency_slice(BASE_8CPU, 5), 2_800_000 * 1024 / 335);
-    assert_eq!(latency_slice(BASE_8CPU, 19), LATENCY_SLICE_MAX_NS);
+    assert_eq!(latency_slice(BASE_8CPU, 6), 2_800_000 * 1024 / 272);
+    assert_eq!(latency_slice(BASE_8CPU, 7), 11_200_000);
+    assert_eq!(latency_slice(BASE_8CPU, 19), 11_200_000);
+    // One CPU (0.7 ms): 19 asks for 2.8 ms; a 30 ms base slice: 100 ms, the custom bound.
+    assert_eq!(latency_slice(700_000, 19), 2_800_000);
+    assert_eq!(latency_slice(30_000_000, 19), LATENCY_SLICE_MAX_NS);
+    assert_eq!(latency_slice(200_000_000, 19), 200_000_000);
 }
 
 #[test]
@@ -88,12 +94,13 @@ proptest! {
         prop_assert!(latency_slice(base, lo) <= latency_slice(base, hi));
     }
 
-    /// Within the custom-slice bounds, widened only to include the base slice itself.
+    /// Within the custom-slice bounds, widened only to include the base slice itself, and a
+    /// positive value's request within four base slices.
     #[test]
     fn bounded(base in any::<u64>(), ln in any::<i32>()) {
         let s = latency_slice(base, ln);
         prop_assert!(s >= LATENCY_SLICE_MIN_NS.min(base));
-        prop_assert!(s <= LATENCY_SLICE_MAX_NS.max(base));
+        prop_assert!(s <= LATENCY_SLICE_MAX_NS.min(base.saturating_mul(4)).max(base));
         if ln < 0 { prop_assert!(s <= base); }
         if ln > 0 { prop_assert!(s >= base); }
     }

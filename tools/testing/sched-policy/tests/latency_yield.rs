@@ -4,7 +4,9 @@
 //! bounds it keeps are the EEVDF model's (`eevdf_model.rs`).
 
 use proptest::prelude::*;
-use sched_policy::latency_yield::{capped_lag, keeps_current, leads, yield_lead, yields_to};
+use sched_policy::latency_yield::{
+    capped_lag, keeps_current, leads, protected_slice, yield_lead, yields_to,
+};
 
 #[test]
 fn known_decisions() {
@@ -41,6 +43,30 @@ fn known_leads() {
     assert!(leads(19, 0, false) && leads(19, 18, false) && leads(5, -20, false));
     assert!(!leads(19, 0, true) && !leads(19, 19, false) && !leads(10, 19, false));
     assert!(!leads(0, -20, false) && !leads(-5, -20, false));
+}
+
+/// The protection, by hand: a positive value's turn is at most the base slice (0.7 ms at one
+/// CPU), whatever its request; at or below 0 mainline's.
+#[test]
+fn known_protections() {
+    let table: [(i32, u64, u64); 7] = [
+        (19, 47_800_000, 700_000),
+        (19, 100_000_000, 700_000),
+        (5, 2_140_000, 700_000),
+        (1, 300_000, 300_000),
+        (0, 47_800_000, 47_800_000),
+        (-1, 47_800_000, 47_800_000),
+        (-20, 100_000, 100_000),
+    ];
+    for (n, slice, protected) in table {
+        assert_eq!(
+            protected_slice(n, slice, 700_000),
+            protected,
+            "latency_nice {n}"
+        );
+    }
+    assert_eq!(protected_slice(19, 0, 700_000), 0);
+    assert_eq!(protected_slice(19, u64::MAX, 0), 0);
 }
 
 proptest! {

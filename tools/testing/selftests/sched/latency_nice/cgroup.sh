@@ -62,7 +62,8 @@ expect_value() { # FILE VALUE
 	return 1
 }
 
-# The slice latency_nice asks for (policy/latency.rs), from the live base slice.
+# The slice latency_nice asks for (policy/latency.rs), from the live base slice: a
+# positive value's at most four base slices.
 weights="88761 71755 56483 46273 36291 29154 23254 18705 14949 11916 9548 7620 6100 4904 3906 3121 2501 1991 1586 1277 1024 820 655 526 423 335 272 215 172 137 110 87 70 56 45 36 29 23 18 15"
 latency_slice() {
 	base=$(cat /sys/kernel/debug/sched/base_slice_ns)
@@ -70,7 +71,8 @@ latency_slice() {
 	w=$(echo $weights | cut -d' ' -f$(($1 + 21)))
 	s=$((base * 1024 / w))
 	lo=100000; [ "$base" -lt $lo ] && lo=$base
-	hi=100000000; [ "$base" -gt $hi ] && hi=$base
+	hi=100000000; [ $((4 * base)) -lt $hi ] && hi=$((4 * base))
+	[ "$base" -gt $hi ] && hi=$base
 	[ $s -lt $lo ] && s=$lo
 	[ $s -gt $hi ] && s=$hi
 	echo $s

@@ -23,13 +23,15 @@ fn weight(latency_nice: i32) -> u64 {
     }
 }
 
-/// The slice latency_nice should give: base * 1024 / weight in [0.1 ms, 100 ms], 0 -> base.
+/// The slice latency_nice should give: base * 1024 / weight in [0.1 ms, 100 ms], a positive
+/// value's at most four base slices, 0 -> base.
 fn expected_slice(latency_nice: i32) -> u64 {
     let base = base_slice();
     if latency_nice == 0 {
         return base;
     }
-    (base * 1024 / weight(latency_nice)).clamp(100_000.min(base), 100_000_000.max(base))
+    let hi = 100_000_000u64.min(4 * base).max(base);
+    (base * 1024 / weight(latency_nice)).clamp(100_000.min(base), hi)
 }
 
 fn base_slice() -> u64 {
