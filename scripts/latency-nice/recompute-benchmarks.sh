@@ -17,6 +17,8 @@
 #   benchmarks/focus-yield-*  yield-report.md from raw.tar.xz (yield-report.py);
 #   benchmarks/diagnose-one-vcpu/boots, diagnose-one-vcpu/throughput,
 #   diagnose-one-vcpu/throughput-light, diagnose-one-vcpu/yield-base-slice,
+#   diagnose-one-vcpu/protection-cap, diagnose-one-vcpu/yield-wakeup-buddy,
+#   diagnose-one-vcpu/request-sweep, diagnose-one-vcpu/request-cap,
 #   diagnose-two-vcpu/virtual, diagnose-two-vcpu/wall
 #                            report.md from the boots (diag-boots-report.py);
 #   benchmarks/clock-spread.md
@@ -77,7 +79,9 @@ for d in "$B"/focus-yield-*; do
 done
 # make diagnose over boots (issue 55): report.md from each boot's diag-lazy.txt (and trace).
 for set in diagnose-one-vcpu/boots diagnose-one-vcpu/throughput \
-	diagnose-one-vcpu/throughput-light diagnose-one-vcpu/yield-base-slice diagnose-two-vcpu/virtual \
+	diagnose-one-vcpu/throughput-light diagnose-one-vcpu/yield-base-slice \
+	diagnose-one-vcpu/protection-cap diagnose-one-vcpu/yield-wakeup-buddy \
+	diagnose-one-vcpu/request-sweep diagnose-one-vcpu/request-cap diagnose-two-vcpu/virtual \
 	diagnose-two-vcpu/wall; do
 	d=$B/$set
 	[ -d "$d" ] || continue

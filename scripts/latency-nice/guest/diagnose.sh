@@ -45,7 +45,8 @@
 # latency_nice N, e.g. bg19, bg10, bg5), bgsliceN (the load with a custom slice of N ms,
 # sched_runtime, e.g. bgslice100: mainline's longest, the request 19 derives), bgNbase (the
 # load at latency_nice N with a custom slice of the base slice: N's offset, latency tree and
-# pick without its longer request).
+# pick without its longer request), bgNxM (the load at latency_nice N with a custom slice of M
+# base slices, e.g. bg19x4: N's rules with a shorter request than its own).
 LN=/usr/bin/latency-nice
 FEAT=/sys/kernel/debug/sched/features
 base_secs=10 regimes="seed light overload" light_us=50000 reps=1 trace=0 hb_loops=150000 light_hb_loops=800
@@ -181,6 +182,8 @@ run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 		case $way in
 		bg[0-9]*base) n=${way#bg}
 			bg="$LN -n ${n%base} sched-slice -s $(cat /sys/kernel/debug/sched/base_slice_ns)" ;;
+		bg[0-9]*x[0-9]*) n=${way#bg}
+			bg="$LN -n ${n%x*} sched-slice -s $((${n#*x} * $(cat /sys/kernel/debug/sched/base_slice_ns)))" ;;
 		bg[0-9]*) n=${way%%/*}; bg="$LN -n ${n#bg}" ;;
 		bgslice[0-9]*) bg="sched-slice -s ${way#bgslice}000000" ;;
 		*) bg= ;;
