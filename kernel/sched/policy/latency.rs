@@ -117,10 +117,11 @@ pub const LATENCY_SLICE_MIN_NS: u64 = 100_000;
 pub const LATENCY_SLICE_MAX_NS: u64 = 100_000_000;
 /// Longest slice a positive latency_nice asks for, in base slices. Four are enough for its
 /// deadline to come after those of the tasks at lower values beside it, so that they are
-/// served first when they wake (measured at one CPU: a default task's p99 next to a load at 19
-/// was the same with requests of 4 base slices as with 68), and few enough that the load's own
-/// turns stay short: with requests of 68 base slices a load of 160 hackbench tasks did 5.7 %
-/// less work with the same CPU, with 4 of them 3 %.
+/// served first when they wake (measured at one CPU: a default cyclictest's p99 next to a load
+/// at 19 was 69 and 222 us next to 6 and 160 hackbench tasks, 60 and 63 us with the load's
+/// requests at 68 base slices, 687 and 6764 us next to a load at 0), and few enough that the
+/// load's own turns stay short: with requests of 68 base slices the 160 tasks did 5.7 % less
+/// work with the same CPU than at latency_nice 0, with 4 of them 3.2 %.
 pub const LATENCY_SLICE_MAX_BASE_SLICES: u64 = 4;
 
 /// `SCHED_FIXEDPOINT_SCALE`, `scale_load_down(NICE_0_LOAD)`: the weight of nice 0, whose
