@@ -50,6 +50,19 @@ static void credit_values(struct kunit *test)
 	update_latency_credit(cfs_rq, se);
 	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
 
+#ifdef SCHED_LATENCY_NICE_FLAT_GROUPS
+	/*
+	 * In one flat queue virtual time is measured with the task's weight
+	 * there (h_load, its group's share), not its own load: a task at nice
+	 * 0 whose group gives it twice nice 0's weight has half the credit in
+	 * virtual time.
+	 */
+	se = lnk_entity(test, -20, 0, b);
+	update_load_set(&se->h_load, 2 * NICE_0_LOAD);
+	update_latency_credit(cfs_rq, se);
+	KUNIT_EXPECT_EQ(test, se->latency_vcredit, b / 2);
+#endif
+
 	/*
 	 * Steps withheld when it was set (RLIMIT_NICE down to -10, no
 	 * CAP_SYS_NICE): the credit of -10; none with the default rlimit.
@@ -606,6 +619,8 @@ static void group_value_gives_no_credit(struct kunit *test)
 		{ -20, 20, -20,   0 },	/* unprivileged: none either way */
 		{ -20, 10, -15, -10 },	/* RLIMIT_NICE -10: -10's at most */
 		{ -20, 10, -5,   -5 },
+		/* a group written 0 (LATENCY_NICE_SET_ZERO): none */
+		{ -20,  0, LATENCY_NICE_SET_ZERO, 0 },
 	};
 	int i;
 

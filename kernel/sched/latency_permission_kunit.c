@@ -46,6 +46,9 @@ static void allowed_by_the_credit_rule(struct kunit *test)
 		{ -20, 20, -20,   0 },
 		{ -20, 10, -15, -10 },
 		{  19,  0,  19,  19 },
+		/* a group written 0 (LATENCY_NICE_SET_ZERO) holds -20 at 0 */
+		{ -20,  0, LATENCY_NICE_SET_ZERO, 0 },
+		{   5,  0, LATENCY_NICE_SET_ZERO, 5 },
 #endif
 	};
 	struct sched_entity *se = lnk_entity(test, 0, 0, sysctl_sched_base_slice);

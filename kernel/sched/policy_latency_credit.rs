@@ -40,10 +40,21 @@ pub unsafe extern "C" fn latency_nice_fill_credit(
     latency_credit::fill_credit_table(base_slice, table);
 }
 
+/// `credit` (ns) in the virtual time of an entity of unscaled weight `weight`, see
+/// [`latency_credit::credit_vtime`].
+///
+/// # Safety
+///
+/// Always safe to call; `unsafe` only because `#[export]` requires it.
+#[export]
+pub unsafe extern "C" fn latency_nice_vcredit(credit: u64, weight: u64) -> u64 {
+    latency_credit::credit_vtime(credit, latency::Weight::new(weight))
+}
+
 #[kunit_tests(sched_policy_latency_credit)]
 mod latency_credit_tests {
-    use super::latency::LATENCY_TABLE_LEN;
-    use super::latency_credit::{fill_credit_table, latency_credit};
+    use super::latency::{Weight, LATENCY_TABLE_LEN};
+    use super::latency_credit::{credit_vtime, fill_credit_table, latency_credit};
 
     #[test]
     fn credits() {
@@ -64,5 +75,16 @@ mod latency_credit_tests {
             (2_800_000, 1_400_000, 140_000)
         );
         assert!(table[20..].iter().all(|c| *c == 0));
+    }
+
+    #[test]
+    fn credit_in_virtual_time() {
+        // nice 0: real time; nice -20 (88761): 1024/88761 of it, rounded down; nice 19 (15).
+        assert_eq!(credit_vtime(2_800_000, Weight::new(1024)), 2_800_000);
+        assert_eq!(credit_vtime(2_800_000, Weight::new(88761)), 32_302);
+        assert_eq!(credit_vtime(140_000, Weight::new(15)), 9_557_333);
+        // A weight of 0 counts as nice 0; no overflow for any credit.
+        assert_eq!(credit_vtime(2_800_000, Weight::new(0)), 2_800_000);
+        assert_eq!(credit_vtime(u64::MAX, Weight::new(1)), u64::MAX);
     }
 }

@@ -8,8 +8,8 @@
 # OUTDIR/report.md: per run, periods served, avg/max latency, and the wakeups that waited
 # over 1 ms by what their wakeup found. DIAG_SECS (default 10) is each run's length (the light
 # regime runs 5x as long); DIAG_MODES (default "full lazy") the preemption models;
-# DIAG_REGIMES (default seed,light,overload; also groups: the load and cyclictest in two
-# cgroups; hog: a busy loop and cyclictest on one CPU, make run's cell; seedtime and
+# DIAG_REGIMES (default seed,light,overload; also groups and lightgroups: seed's or light's
+# load and cyclictest in two cgroups; hog: a busy loop and cyclictest on one CPU, make run's cell; seedtime and
 # lighttime: the background's hackbench time next to cyclictest, DIAG_HB_LOOPS and
 # DIAG_LIGHT_HB_LOOPS their loops) the regimes; DIAG_REPS
 # (default 1) the rounds of every regime and way; DIAG_TOPO (default flat) boot.sh's layout

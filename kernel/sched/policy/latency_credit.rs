@@ -36,7 +36,9 @@
 //! Pure integer math with no dependency on the `kernel` crate (shared with the host crate). It
 //! runs under `rq->lock`: no overflow (the base slice is capped), no zero divisor, no panic.
 
-use crate::latency::{fill_table, LatencyNice, LatencyTable, LATENCY_NICE_WIDTH};
+use crate::latency::{
+    fill_table, LatencyNice, LatencyTable, Weight, LATENCY_NICE_WIDTH, NICE_0_WEIGHT,
+};
 use crate::latency_offset::OFFSET_BASE_MAX_NS;
 
 /// The latency credit (ns) of `latency_nice` for base slice `base_slice`:
@@ -57,4 +59,20 @@ pub fn latency_credit(base_slice: u64, latency_nice: impl Into<LatencyNice>) -> 
 /// The latency credit of every latency_nice for `base_slice` ([`latency_credit`]).
 pub fn fill_credit_table(base_slice: u64, table: &mut LatencyTable<u64>) {
     fill_table(table, |ln| latency_credit(base_slice, ln));
+}
+
+/// The credit in the virtual time of an entity of weight `weight` (nice 0 is 1024):
+/// `L_i / w_i = credit * 1024 / w_i`, rounded down. This is the `vcredit` the kernel stores
+/// where an entity's credit or weight changes, and by which eligibility tests it:
+///
+/// ```text
+///   eligible_i  <=>  v_i - vcredit_i <= V
+/// ```
+///
+/// The comparison with `V` is EEVDF's own (`vruntime_eligible()`), on `v_i - vcredit_i` where
+/// it would read `v_i`, and the queue's minima of that value (the pick's augmented tree).
+/// Saturating: a credit of at most 1 s times 1024 does not come near it.
+pub fn credit_vtime(credit: u64, weight: Weight) -> u64 {
+    // A Weight is at least 1: no zero divisor.
+    credit.saturating_mul(NICE_0_WEIGHT) / weight.get()
 }

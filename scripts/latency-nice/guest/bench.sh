@@ -708,8 +708,15 @@ groups_setup() { # WORKLOAD VARIANT FG BG
 		l=$gl_load
 		[ "$g" != "$svc_cg" ] || l=$gl_svc
 		[ -e "$g/cpu.latency.nice" ] || [ "$l" = 0 ] || { echo "groups: no $g/cpu.latency.nice"; return 1; }
-		[ ! -e "$g/cpu.latency.nice" ] || { echo "$l" > "$g/cpu.latency.nice" &&
-			[ "$(cat "$g/cpu.latency.nice")" = "$l" ]; } ||
+		# 0: no value set ("default"; on 7.3 a 0 written is a value that holds the
+		# tasks below at 0), or 0 where the file has no such state (7.2).
+		v=$l
+		if [ "$l" = 0 ] && [ -e "$g/cpu.latency.nice" ] &&
+			{ echo default > "$g/cpu.latency.nice"; } 2>/dev/null; then
+			v=default
+		fi
+		[ ! -e "$g/cpu.latency.nice" ] || [ "$v" = default ] ||
+			{ echo "$l" > "$g/cpu.latency.nice" && [ "$(cat "$g/cpu.latency.nice")" = "$l" ]; } ||
 			{ echo "groups: cpu.latency.nice $l of $g did not take"; return 1; }
 	done
 	echo "# groups service $svc_cg at $gl_svc, load$(for g in $load_cgs; do printf ' %s' "${g#$CG/}"; done)"

@@ -18,7 +18,10 @@
 #             here) under half its 1/81 share
 #   overload  hackbench -g 4, cyclictest -i 1000 (the full bench's cell; demand above share)
 #   groups    seed's load and cyclictest each in a cgroup of its own (ln.diag_regimes=groups;
-#             not in the default set): the credit through group entities
+#             not in the default set): the credit through group entities, or two services
+#             of systemd, each in its cgroup at cpu.latency.nice 0
+#   lightgroups light's load and cyclictest, each in a cgroup of its own likewise (not in the
+#             default set)
 #   hog       a CPU hog (a busy loop) and cyclictest -i 1000 pinned to the last CPU: make run's
 #             demo cell and make bench's cyclictest-hog (ln.diag_regimes=hog; not in the
 #             default set)
@@ -173,7 +176,7 @@ trace_report() { # TAG
 run() { # REGIME HACKBENCH-ARGS INTERVAL WAY SECONDS
 	regime=$1 hb=$2 interval=$3 way=$4 secs=$5
 	load_g=none lat_g=none
-	[ $regime = groups ] && load_g=diag-load lat_g=diag-lat
+	case $regime in *groups) load_g=diag-load lat_g=diag-lat ;; esac
 	pin=''
 	if [ $regime = hog ]; then
 		pin="-a $last_cpu"
@@ -279,13 +282,14 @@ for rep in $(seq $reps); do
 		seed)	hb="-g 1 -f 3" interval=1000 ;;
 		groups)	hb="-g 1 -f 3" interval=1000; groups_setup ;;
 		light)	hb="-g 4" interval=$light_us ;;
+		lightgroups) hb="-g 4" interval=$light_us; groups_setup ;;
 		overload) hb="-g 4" interval=1000 ;;
 		hog)	hb='' interval=1000 ;;
 		seedtime) hb="-g 1 -f 3" interval=1000 ;;
 		lighttime) hb="-g 4" interval=$light_us ;;
 		esac
 		for way in $ways; do
-			run $regime "$hb" $interval $way $([ $regime = light ] && echo $((5 * base_secs)) || echo $base_secs)
+			run $regime "$hb" $interval $way $(case $regime in light*) echo $((5 * base_secs)) ;; *) echo $base_secs ;; esac)
 		done
 	done
 done

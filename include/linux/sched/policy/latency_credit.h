@@ -18,6 +18,11 @@
  * update_latency_credit().
  */
 void latency_nice_fill_credit(u64 base_slice, u64 (*table)[LATENCY_NICE_WIDTH]);
+/*
+ * @credit (ns) in the virtual time of an entity of unscaled weight @weight,
+ * the vcredit eligibility tests it at (update_latency_credit()).
+ */
+u64 latency_nice_vcredit(u64 credit, u64 weight);
 #endif
 
 #endif /* _LINUX_SCHED_POLICY_LATENCY_CREDIT_H */

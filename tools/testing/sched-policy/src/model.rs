@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! What the host model and the tests compute on top of the kernel's policy modules, and the
-//! kernel does not: it keeps these in other forms (the C glue's `calc_delta_fair()`, the lag
-//! clamp) or only enforces them, so they are not linked into vmlinux.
+//! kernel does not: it keeps these in other forms (the lag clamp) or only enforces them, so they
+//! are not linked into vmlinux; and the policy functions on bare numbers.
 
-use crate::latency::{LatencyNice, Weight, NICE_0_WEIGHT};
+use crate::latency::{LatencyNice, Weight};
+use crate::latency_credit::credit_vtime;
 use crate::latency_offset::{latency_offset, offset_vtime, VirtualOffset};
 use crate::latency_pick;
 
@@ -34,11 +35,11 @@ pub fn latency_key(
     )
 }
 
-/// The credit in virtual time of an entity of load weight `weight`: `credit * 1024 / w`, the
-/// exact form of the kernel's `calc_delta_fair()`. A weight of 0 counts as nice 0.
+/// The credit in virtual time of an entity of load weight `weight`: the kernel's
+/// ([`credit_vtime`], what `latency_nice_vcredit()` stores), on a bare weight. A weight of 0
+/// counts as nice 0.
 pub fn latency_vcredit(credit: u64, weight: u64) -> u64 {
-    let w = if weight == 0 { NICE_0_WEIGHT } else { weight };
-    credit.saturating_mul(NICE_0_WEIGHT) / w
+    credit_vtime(credit, Weight::new(weight))
 }
 
 /// Lowest lag (ns) an entity with credit `credit`, request `slice`, reaches when the tick is

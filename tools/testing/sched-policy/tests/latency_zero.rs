@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 use sched_policy::latency::{LatencyNice, Weight};
 use sched_policy::latency_debt::{credit_nice, debt_room, lag_clamp, runs_on};
-use sched_policy::latency_group_nice::restrict;
+use sched_policy::latency_group_nice::{effective, Setting};
 use sched_policy::latency_group_slice::outward_slice;
 use sched_policy::latency_offset::{
     latency_offset, offset_vtime, wakeup_action, Offset, VirtualOffset, WakeupAction,
@@ -31,8 +31,9 @@ fn allowed_is_zero_at_zero() {
         }
     }
     assert_eq!(allowed(ZERO, ZERO, 0), ZERO);
-    // 7.3's fold: no group set (0) leaves the task's own value, 0 stays 0.
-    assert_eq!(restrict(ZERO, ZERO), ZERO);
+    // 7.3's fold: no group set leaves a task at 0 at 0, and so does a group set to 0.
+    assert_eq!(effective(Setting::UNSET, ZERO), ZERO);
+    assert_eq!(effective(Setting::set(ZERO), ZERO), ZERO);
 }
 
 /// `update_latency_credit()`, `latency_tree_wants()`, `latency_run()`: at allowed 0 no credit,

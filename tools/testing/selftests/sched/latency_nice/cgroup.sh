@@ -11,7 +11,8 @@
 # their "effective latency_nice" and slice in /proc/PID/sched. There a value
 # restricts, as cpu.uclamp.max does: the innermost value set, a task's own
 # included, decides within what every group above allows (none more
-# latency-sensitive than any group on its path says).
+# latency-sensitive than any group on its path says); a group written 0 has
+# a value set, one never written has none.
 # Output: TAP.
 
 CG2=/sys/fs/cgroup
@@ -52,6 +53,14 @@ expect_error() {
 		echo "# '$2': value changed $before -> $after" ;;
 	*) echo "# '$2': got '$err', want '$3'" ;;
 	esac
+	return 1
+}
+
+# expect_value_as FILE VALUE READ: the write succeeds and the file reads READ.
+expect_value_as() {
+	err=$(write "$1" "$2")
+	[ -z "$err" ] && [ "$(cat "$1")" = "$3" ] && return 0
+	echo "# write '$2': '$err', read back '$(cat "$1")', want '$3'"
 	return 1
 }
 
@@ -240,7 +249,10 @@ if [ $flat = 1 ]; then
 	check "v2: nested: lnA 5 keeps lnA/sub -10 at 5" every_task "effective latency_nice" 5 $hogs
 	echo -10 > $CG2/lnA/cpu.latency.nice
 	echo 0 > $CG2/lnA/sub/cpu.latency.nice
-	check "v2: nested: lnA -10 over lnA/sub 0 (unset): -10" \
+	check "v2: nested: lnA -10 over lnA/sub written 0: 0 (a 0 written is set)" \
+		every_task "effective latency_nice" 0 $hogs
+	echo -20 > $CG2/lnA/sub/cpu.latency.nice
+	check "v2: nested: lnA -10 over lnA/sub -20: -10" \
 		every_task "effective latency_nice" -10 $hogs
 	hog=${hogs# }; hog=${hog%% *}
 	/usr/bin/latency-nice -n 19 -p $hog >/dev/null
@@ -252,8 +264,20 @@ if [ $flat = 1 ]; then
 	check "v2: nested: a task's own -20 under lnA -10 is kept at -10" \
 		every_task "effective latency_nice" -10 $hog
 	echo 0 > $CG2/lnA/cpu.latency.nice
-	check "v2: nested: both groups 0: the task's own -20" \
-		every_task "effective latency_nice" -20 $hog
+	check "v2: nested: lnA written 0 over lnA/sub -20: a task's own -20 is kept at 0" \
+		every_task "effective latency_nice" 0 $hog
+	echo 0 > $CG2/lnA/sub/cpu.latency.nice
+	check "v2: nested: a group set to 0 reads 0" [ "$(cat $CG2/lnA/sub/cpu.latency.nice)" = 0 ]
+	echo -10 > $CG2/lnA/cpu.latency.nice
+	check "v2: nested: lnA -10 over lnA/sub written 0: the task at 0" \
+		every_task "effective latency_nice" 0 $hog
+	check "v2: nested: \"default\" takes lnA/sub back to no value set" \
+		expect_value_as $CG2/lnA/sub/cpu.latency.nice default 0
+	check "v2: nested: lnA -10 over lnA/sub unset: the task's own -20 kept at -10" \
+		every_task "effective latency_nice" -10 $hog
+	check "v2: \"defaults\" is EINVAL, unchanged" \
+		expect_error $CG2/lnA/sub/cpu.latency.nice defaults "Invalid argument"
+	echo 0 > $CG2/lnA/cpu.latency.nice
 	/usr/bin/latency-nice -n 0 -p $hog >/dev/null
 	echo 5 > $CG2/lnA/sub/cpu.latency.nice
 	check "v2: nested: lnA 0, lnA/sub 5 decides" every_task "effective latency_nice" 5 $hogs
@@ -267,6 +291,32 @@ if [ $flat = 1 ]; then
 	start_hogs $CG2/lnA/late/cgroup.procs
 	check "v2: nested: a group made under lnA at -10 decides -10 for its tasks" \
 		every_task "effective latency_nice" -10 $hogs
+	# The rule does not depend on how group shares reach the flat queue:
+	# each cgroup_mode, with a group never written and one written 0.
+	mode=/sys/kernel/debug/sched/cgroup_mode
+	if [ -w $mode ]; then
+		was=$(sed -n 's/.*(\([a-z]*\)).*/\1/p' $mode)
+		for m in $(tr -d '()' < $mode); do
+			echo $m > $mode
+			mkdir $CG2/lnA/m-$m
+			for h in $hogs; do echo $h > $CG2/lnA/m-$m/cgroup.procs; done
+			check "v2: cgroup_mode $m: under lnA -10, a group never written: -10" \
+				every_task "effective latency_nice" -10 $hogs
+			echo 0 > $CG2/lnA/m-$m/cpu.latency.nice
+			check "v2: cgroup_mode $m: under lnA -10, a group written 0: 0" \
+				every_task "effective latency_nice" 0 $hogs
+			echo 19 > $CG2/lnA/cpu.latency.nice
+			check "v2: cgroup_mode $m: under lnA 19, a group written 0: 19" \
+				every_task "effective latency_nice" 19 $hogs
+			echo -10 > $CG2/lnA/cpu.latency.nice
+			for h in $hogs; do echo $h > $CG2/lnA/late/cgroup.procs; done
+			rmdir $CG2/lnA/m-$m
+		done
+		echo "$was" > $mode
+		check "v2: cgroup_mode back to $was" grep -q "($was)" $mode
+	else
+		ktap_test_fail "v2: no $mode to write"
+	fi
 	stop_hogs
 	echo 0 > $CG2/lnA/cpu.latency.nice
 	eventually rmdir $CG2/lnA/late
