@@ -19,6 +19,7 @@
 #   diagnose-one-vcpu/throughput-light, diagnose-one-vcpu/yield-base-slice,
 #   diagnose-one-vcpu/protection-cap, diagnose-one-vcpu/yield-wakeup-buddy,
 #   diagnose-one-vcpu/request-sweep, diagnose-one-vcpu/request-cap,
+#   diagnose-one-vcpu/service-thread-7.2, diagnose-one-vcpu/service-thread-7.3,
 #   diagnose-two-vcpu/virtual, diagnose-two-vcpu/wall
 #                            report.md from the boots (diag-boots-report.py);
 #   benchmarks/clock-spread.md
@@ -81,7 +82,8 @@ done
 for set in diagnose-one-vcpu/boots diagnose-one-vcpu/throughput \
 	diagnose-one-vcpu/throughput-light diagnose-one-vcpu/yield-base-slice \
 	diagnose-one-vcpu/protection-cap diagnose-one-vcpu/yield-wakeup-buddy \
-	diagnose-one-vcpu/request-sweep diagnose-one-vcpu/request-cap diagnose-two-vcpu/virtual \
+	diagnose-one-vcpu/request-sweep diagnose-one-vcpu/request-cap \
+	diagnose-one-vcpu/service-thread-7.2 diagnose-one-vcpu/service-thread-7.3 diagnose-two-vcpu/virtual \
 	diagnose-two-vcpu/wall; do
 	d=$B/$set
 	[ -d "$d" ] || continue
